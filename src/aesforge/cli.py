@@ -1,0 +1,166 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The `aesforge` command line: the front door to the cores, the vectors, the simulators and the figures.
+
+    aesforge cores [--json]                      list the cores and what each supports
+    aesforge vectors --list | --suite NAME | --ci CORE [--out F.jsonl]
+    aesforge sim --core NAME --vectors IN.jsonl [--out OUT.jsonl] [--sim icarus|verilator] [--jobs N]
+                 [--stall P] [--seed S] [--check]
+    aesforge check --vectors IN.jsonl --results OUT.jsonl
+    aesforge demo [--sim icarus|verilator]
+    aesforge report [--core NAME ...] [--jobs N] [--no-pnr]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _cmd_cores(args) -> int:
+    from aesforge.cores import CORES
+
+    if args.json:
+        print(json.dumps([c.to_json() for c in CORES.values()], indent=2))
+        return 0
+    for c in CORES.values():
+        print(f"{c.name:12s} top={c.top}  {c.summary}")
+        print(f"{'':12s} interface: {c.interface}")
+        print(f"{'':12s} keys: {'/'.join(map(str, c.key_sizes))}  modes: {', '.join(c.modes)}  "
+              f"directions: {', '.join(c.directions)}  iv bits: {c.iv_bits}  "
+              f"tag bytes: {', '.join(map(str, c.tag_lens)) or 'n/a'}")
+        print(f"{'':12s} sources: {' '.join(c.sources)}")
+    return 0
+
+
+def _cmd_vectors(args) -> int:
+    from aesforge.vectors import suites
+    from aesforge.vectors.jsonl import write_jsonl
+
+    if args.list:
+        for name, desc in suites.list_suites().items():
+            print(f"{name:28s} {desc}")
+        return 0
+    if args.ci:
+        from aesforge.cores import get
+
+        c = get(args.ci)
+        recs = suites.ci_subset(modes=c.modes, key_sizes=c.key_sizes, directions=c.directions,
+                                iv_bits=c.iv_bits, tag_lens=c.tag_lens)
+    elif args.suite:
+        recs = suites.load_suite(args.suite)
+    else:
+        print("aesforge vectors: give --list, --suite NAME or --ci CORE", file=sys.stderr)
+        return 2
+    if args.out:
+        write_jsonl(recs, args.out)
+        print(f"wrote {len(recs)} vectors to {args.out}", file=sys.stderr)
+    else:
+        for r in recs:
+            print(json.dumps(r))
+    return 0
+
+
+def _report_check(vecs, results, show: int) -> int:
+    from aesforge.check import check
+
+    rep = check(vecs, results)
+    for rid, why in rep.failures[:show]:
+        print(f"FAIL {rid}: {why}")
+    if len(rep.failures) > show:
+        print(f"... and {len(rep.failures) - show} more failures")
+    print(f"{rep.passed} passed, {rep.failed} failed")
+    return 0 if rep.ok else 1
+
+
+def _cmd_sim(args) -> int:
+    from aesforge.sim.runner import read_vectors, run_batch, write_results
+
+    vecs = read_vectors(args.vectors)
+    results = run_batch(args.core, vecs, sim=args.sim, jobs=args.jobs, stall=args.stall, seed=args.seed,
+                        progress=not args.quiet)
+    write_results(results, args.out)
+    n_err = sum(1 for r in results if "error" in r)
+    print(f"[sim] {len(results)} results, {n_err} with error" + (f" -> {args.out}" if args.out else ""),
+          file=sys.stderr)
+    if args.check:
+        return _report_check(vecs, results, args.show)
+    return 0
+
+
+def _cmd_check(args) -> int:
+    from aesforge.sim.runner import read_vectors
+
+    return _report_check(read_vectors(args.vectors), read_vectors(args.results), args.show)
+
+
+def _cmd_demo(args) -> int:
+    from aesforge.demo import run_demo
+
+    return run_demo(sim=args.sim)
+
+
+def _cmd_report(args) -> int:
+    from aesforge.flow import report
+
+    return report.run(args.core or None, jobs=args.jobs, pnr=not args.no_pnr)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="aesforge", description="aesforge: AES / AES-GCM IP family tools")
+    sub = p.add_subparsers(dest="cmd", required=True)
+
+    s = sub.add_parser("cores", help="list the cores and what they support")
+    s.add_argument("--json", action="store_true", help="machine-readable output")
+    s.set_defaults(func=_cmd_cores)
+
+    s = sub.add_parser("vectors", help="export NIST vector suites as JSON lines")
+    s.add_argument("--list", action="store_true", help="list the named suites")
+    s.add_argument("--suite", help="suite name (see --list)")
+    s.add_argument("--ci", metavar="CORE", help="the deterministic CI subset for a core")
+    s.add_argument("--out", help="output file (default: stdout)")
+    s.set_defaults(func=_cmd_vectors)
+
+    s = sub.add_parser("sim", help="run JSON-lines vectors through a core's RTL in simulation")
+    s.add_argument("--core", required=True)
+    s.add_argument("--vectors", required=True, help="input JSON lines")
+    s.add_argument("--out", help="results JSON lines (default: stdout)")
+    s.add_argument("--sim", default="icarus", choices=("icarus", "verilator"))
+    s.add_argument("--jobs", type=int, default=1, help="parallel simulator processes (default 1)")
+    s.add_argument("--stall", type=float, default=0.0,
+                   help="probability of a random idle/back-pressure cycle on every valid/ready (default 0)")
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--check", action="store_true", help="also compare with the expected answers")
+    s.add_argument("--show", type=int, default=10, help="failures to print with --check")
+    s.add_argument("--quiet", action="store_true", help="no progress lines")
+    s.set_defaults(func=_cmd_sim)
+
+    s = sub.add_parser("check", help="compare sim results with the expected answers")
+    s.add_argument("--vectors", required=True)
+    s.add_argument("--results", required=True)
+    s.add_argument("--show", type=int, default=10)
+    s.set_defaults(func=_cmd_check)
+
+    s = sub.add_parser("demo", help="run a NIST example through a core's RTL and compare with the model")
+    s.add_argument("--sim", default="icarus", choices=("icarus", "verilator"))
+    s.set_defaults(func=_cmd_demo)
+
+    s = sub.add_parser("report", help="synthesis + place-and-route + cycles for every core -> docs/results.md")
+    s.add_argument("--core", action="append", help="only this core (repeatable)")
+    s.add_argument("--jobs", type=int, default=2)
+    s.add_argument("--no-pnr", action="store_true", help="skip nextpnr (synthesis counts only)")
+    s.set_defaults(func=_cmd_report)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except (KeyError, ValueError, FileNotFoundError) as e:
+        msg = e.args[0] if isinstance(e, KeyError) and e.args else e
+        print(f"aesforge {args.cmd}: error: {msg}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The core registry: one entry per synthesizable core.
+
+Everything that needs to know about a core (``aesforge cores``, ``aesforge sim``, the synthesis flow, the
+report) reads it from here, so adding a core means adding one entry.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+# Shared primitives, in dependency order (repo-relative).
+COMMON = "hw/common/rtl"
+
+
+@dataclass(frozen=True)
+class Core:
+    name: str                      # CLI name, e.g. "aes_iter"
+    top: str                       # top module of the bus-free core
+    folder: str                    # hw/<core>
+    sources: tuple[str, ...]       # repo-relative RTL files, leaves first, top last
+    interface: str                 # human description of the port protocol
+    key_sizes: tuple[int, ...]     # supported key lengths in bits
+    modes: tuple[str, ...]         # "ecb", "gcm", ...
+    directions: tuple[str, ...]    # "encrypt", "decrypt"
+    iv_bits: str = "n/a"           # GCM IV lengths supported ("any", "96", "n/a")
+    tag_lens: tuple[int, ...] = () # GCM tag lengths in bytes
+    clock: str = "clk_i"           # clock port (synthesis constraints, benches)
+    reset: str = "rst_ni"          # active-low reset port
+    params: dict = field(default_factory=dict)   # HDL parameter overrides used by sim and flow
+    bench: str = ""                # python module holding the cocotb bench used by `aesforge sim`
+    block_bits: int = 128          # bits processed per block (throughput = block_bits * Fmax / cycles_per_block)
+    summary: str = ""
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        d["sources"] = list(self.sources)
+        return d
+
+
+CORES: dict[str, Core] = {}
+
+
+def register(core: Core) -> Core:
+    if core.name in CORES:
+        raise ValueError(f"duplicate core name {core.name}")
+    CORES[core.name] = core
+    return core
+
+
+register(Core(
+    name="aes_iter",
+    top="aesf_aes_iter",
+    folder="hw/aes_iter",
+    sources=(
+        f"{COMMON}/aesf_sbox_lut.v",
+        f"{COMMON}/aesf_inv_sbox_lut.v",
+        f"{COMMON}/aesf_sbox_cf.v",
+        f"{COMMON}/aesf_sbox.v",
+        f"{COMMON}/aesf_mixcolumn.v",
+        f"{COMMON}/aesf_inv_mixcolumn.v",
+        f"{COMMON}/aesf_subword.v",
+        f"{COMMON}/aesf_key_step.v",
+        "hw/aes_iter/rtl/aesf_aes_iter.v",
+    ),
+    interface="bus-free valid/ready: key port, block-in port (per-block direction), block-out port",
+    key_sizes=(128, 192, 256),
+    modes=("ecb",),
+    directions=("encrypt", "decrypt"),
+    bench="aesforge.sim.benches.aes_iter",
+    summary="Iterative AES-128/192/256, one round per clock, run-time key size, encrypt and decrypt",
+))
+
+
+def get(name: str) -> Core:
+    try:
+        return CORES[name]
+    except KeyError:
+        raise KeyError(f"unknown core '{name}' (known: {', '.join(sorted(CORES))})") from None

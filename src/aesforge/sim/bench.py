@@ -1,0 +1,99 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Shared cocotb plumbing for the `aesforge sim` benches (imported inside the simulator).
+
+A bench is a cocotb test module with one test that reads the shard's vectors from $AESFORGE_IN, drives each
+through the DUT, and appends one result line per vector to $AESFORGE_OUT (flushed, so the parent can show
+progress and nothing is lost if the simulator dies). A vector that raises or times out gets an ``error``
+line and the DUT is reset before the next one.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import traceback
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.simtime import get_sim_time
+from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
+
+CLK_PERIOD_NS = 10
+
+
+class VectorTimeout(Exception):
+    """The DUT did not complete a handshake within the bench's cycle budget."""
+
+
+class Stall:
+    """Random idle/back-pressure generator: True means "hold off this cycle" with probability p."""
+
+    def __init__(self, p: float, seed: int):
+        self.p = p
+        self.rng = random.Random(seed)
+
+    def __call__(self) -> bool:
+        return self.p > 0 and self.rng.random() < self.p
+
+
+def cycle() -> int:
+    """Index of the current clock period (edges counted from time 0)."""
+    return int(get_sim_time("ns")) // CLK_PERIOD_NS
+
+
+async def start_clock_and_reset(dut, clk: str = "clk_i", rst_n: str = "rst_ni", cycles: int = 3):
+    cocotb.start_soon(Clock(getattr(dut, clk), CLK_PERIOD_NS, unit="ns").start())
+    await reset(dut, clk, rst_n, cycles)
+
+
+async def reset(dut, clk: str = "clk_i", rst_n: str = "rst_ni", cycles: int = 3):
+    getattr(dut, rst_n).value = 0
+    await ClockCycles(getattr(dut, clk), cycles)
+    getattr(dut, rst_n).value = 1
+    await RisingEdge(getattr(dut, clk))
+
+
+async def wait_high(clk, sig, budget: int, what: str) -> int:
+    """Wait (in ReadOnly of each cycle) until `sig` is 1; return the cycle index. Raise VectorTimeout."""
+    for _ in range(budget):
+        await ReadOnly()
+        if int(sig.value):
+            return cycle()
+        await RisingEdge(clk)
+    raise VectorTimeout(f"timeout: {what} not seen within {budget} cycles")
+
+
+class Batch:
+    """The shard's input vectors and its result stream."""
+
+    def __init__(self):
+        self.inp = os.environ["AESFORGE_IN"]
+        self.out = open(os.environ["AESFORGE_OUT"], "a")
+        self.stall = float(os.environ.get("AESFORGE_STALL", "0") or 0)
+        self.seed = int(os.environ.get("AESFORGE_SEED", "1"))
+        self.params = json.loads(os.environ.get("AESFORGE_PARAMS", "{}") or "{}")
+
+    def vectors(self):
+        with open(self.inp) as f:
+            for line in f:
+                if line.strip():
+                    yield json.loads(line)
+
+    def emit(self, result: dict) -> None:
+        self.out.write(json.dumps(result) + "\n")
+        self.out.flush()
+
+    async def run(self, dut, run_one, recover) -> None:
+        """Call `await run_one(vec) -> dict` per vector; on an exception emit an error and `await recover()`."""
+        n_err = 0
+        for vec in self.vectors():
+            try:
+                res = await run_one(vec)
+                self.emit({"id": vec["id"], **res})
+            except Exception as e:  # noqa: BLE001 - every failure becomes an error line, never a crash
+                n_err += 1
+                msg = str(e) if isinstance(e, VectorTimeout) else f"bench error: {type(e).__name__}: {e}"
+                dut._log.error("vector %s: %s\n%s", vec.get("id"), msg, traceback.format_exc())
+                self.emit({"id": vec["id"], "error": msg})
+                await recover()
+        self.out.close()

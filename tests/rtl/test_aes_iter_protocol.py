@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Runs the cocotb protocol tests of aes_iter (aes_iter_protocol.py) on both simulators and both
+datapath variants (DECRYPT = 1 and the encrypt-only DECRYPT = 0)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aesforge.sim.runner import run_cocotb_module
+
+
+@pytest.mark.parametrize("sim,decrypt", [("icarus", 1), ("verilator", 1), ("icarus", 0)])
+def test_protocol(sim, decrypt):
+    tests, failed = run_cocotb_module("aes_iter", "aes_iter_protocol", sim=sim, params={"DECRYPT": decrypt},
+                                      pythonpath=[str(Path(__file__).parent)])
+    assert tests >= 7
+    assert failed == 0
