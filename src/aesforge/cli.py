@@ -43,9 +43,7 @@ def _cmd_vectors(args) -> int:
     if args.ci:
         from aesforge.cores import get
 
-        c = get(args.ci)
-        recs = suites.ci_subset(modes=c.modes, key_sizes=c.key_sizes, directions=c.directions,
-                                iv_bits=c.iv_bits, tag_lens=c.tag_lens)
+        recs = get(args.ci).ci_vectors()
     elif args.suite:
         recs = suites.load_suite(args.suite)
     else:

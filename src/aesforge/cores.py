@@ -22,7 +22,7 @@ class Core:
     key_sizes: tuple[int, ...]     # supported key lengths in bits
     modes: tuple[str, ...]         # "ecb", "gcm", ...
     directions: tuple[str, ...]    # "encrypt", "decrypt"
-    iv_bits: str = "n/a"           # GCM IV lengths supported ("any", "96", "n/a")
+    iv_bits: str = "n/a"           # GCM IV lengths supported: "any", "n/a" or comma-separated bits ("96")
     tag_lens: tuple[int, ...] = () # GCM tag lengths in bytes
     clock: str = "clk_i"           # clock port (synthesis constraints, benches)
     reset: str = "rst_ni"          # active-low reset port
@@ -30,6 +30,14 @@ class Core:
     bench: str = ""                # python module holding the cocotb bench used by `aesforge sim`
     block_bits: int = 128          # bits processed per block (throughput = block_bits * Fmax / cycles_per_block)
     summary: str = ""
+
+    def ci_vectors(self) -> list[dict]:
+        """The deterministic CI subset of the NIST vectors that this core supports."""
+        from aesforge.vectors import suites
+
+        iv = "any" if self.iv_bits in ("any", "n/a") else [int(x) for x in self.iv_bits.split(",")]
+        return suites.ci_subset(modes=self.modes, key_sizes=self.key_sizes, directions=self.directions,
+                                iv_bits=iv, tag_lens=self.tag_lens or None)
 
     def to_json(self) -> dict:
         d = asdict(self)

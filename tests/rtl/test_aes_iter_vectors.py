@@ -12,7 +12,6 @@ import pytest
 from aesforge.check import check
 from aesforge.cores import get
 from aesforge.sim.runner import run_batch
-from aesforge.vectors import suites
 
 CORE = get("aes_iter")
 NR = {16: 10, 24: 12, 32: 14}
@@ -22,8 +21,7 @@ KEY_CYCLES = {16: None, 24: None, 32: None}
 
 
 def ecb_vectors() -> list[dict]:
-    return suites.ci_subset(modes=CORE.modes, key_sizes=CORE.key_sizes, directions=CORE.directions,
-                            iv_bits=CORE.iv_bits, tag_lens=CORE.tag_lens)
+    return CORE.ci_vectors()
 
 
 @pytest.mark.parametrize("sim", ["icarus", "verilator"])

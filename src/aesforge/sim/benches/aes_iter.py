@@ -53,7 +53,7 @@ class AesIterTB:
         t1 = await wait_high(self.clk, d.key_ok_o, 1000, "key_ok_o after key load")
         await RisingEdge(self.clk)
         self.key = key
-        return t1 - t0
+        return t1 - (t0 + 1)              # handshake edge (t0 + 1) to first cycle with key_ok_o
 
     async def drive(self, blocks: list[int], decrypt: bool, first: list):
         d = self.dut

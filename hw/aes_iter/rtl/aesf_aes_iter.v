@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright aesforge contributors
+//
+// aesf_aes_iter: iterative AES-128/192/256 block cipher core, one round per clock, with a
+// precomputed round-key store (encrypt and, optionally, decrypt per block).
+//
+// Byte and bit order
+//   A 128-bit block is 16 bytes; FIPS-197 byte 0 (in0, state s[0][0]) is bits [127:120],
+//   byte 15 is bits [7:0]; inside a byte bit 7 is the MSB. So the NIST hex string read left to
+//   right is the port value in hex. The state column c (bytes 4c..4c+3) is [127-32c -: 32].
+//   The key port is 256 bits with key byte 0 in [255:248]: AES-128 uses [255:128], AES-192
+//   [255:64], AES-256 all of it; unused low bits are ignored.
+//   Worked example (FIPS-197 C.1, AES-128):
+//     key_i     = 256'h000102030405060708090a0b0c0d0e0f_<128 bits ignored>, key_len_i = 0
+//     in_data_i = 128'h00112233445566778899aabbccddeeff, in_decrypt_i = 0
+//     out_data_o = 128'h69c4e0d86a7b0430d8cdb78070b4c55a (and back with in_decrypt_i = 1).
+//
+// Latency and throughput (Nr = 10/12/14)
+//   key load:  the handshake edge writes round key 0; each of the next Nr edges writes one
+//              128-bit round key (4 words, one SubWord): key_ok_o rises Nr edges after the key
+//              handshake edge (10/12/14), key_ready_o/in_ready_o are low meanwhile.
+//   block:     the accepting edge loads state = in_data ^ rk[first] (initial AddRoundKey);
+//              rounds 1..Nr run in the next Nr cycles; the last round writes the output
+//              register: out_valid_o rises exactly Nr edges after the accepting edge.
+//              in_ready_o is high in the last-round cycle if the output register is free (or
+//              being read), so back-to-back blocks take Nr cycles each, no bubble.
+//   error:     a block accepted without a usable key (or a decrypt request with DECRYPT = 0)
+//              produces an out_error_o output 1 edge after the accepting edge (data zero).
+//   clear_i:   the edge that sees clear_i wipes all registers; then the round-key store is
+//              scrubbed one row per cycle (15 cycles, busy_o high).
+//
+// Datapath (critical path = one round):
+//   state_q -> (Inv)ShiftRows -> (Inv)SubBytes -> [enc: MixColumns -> ^rk]
+//                                                 [dec: ^rk -> InvMixColumns] -> state_q/out_q
+// ShiftRows is applied before SubBytes (they commute) so both directions share one S-box
+// array (aesf_sbox INVERSE = 2) and the byte permutation is a mux in front of it.
+
+`default_nettype none
+
+module aesf_aes_iter #(
+  parameter int DECRYPT   = 1, // 0..1: 1: encrypt+decrypt datapath, 0: encrypt-only (CTR/GCM users; smaller)
+  parameter int SBOX_IMPL = 0  // 0..1: 0: LUT case ROM, 1: composite field
+) (
+  input  logic         clk_i,
+  input  logic         rst_ni,
+  // key load: handshake key_valid_i && key_ready_o
+  input  logic         key_valid_i,
+  output logic         key_ready_o,   // low while a block is in the rounds or a key expansion / clear runs
+  input  logic [255:0] key_i,         // FIPS-197 key byte 0 in [255:248]; AES-128 uses [255:128], AES-192 [255:64]
+  input  logic [1:0]   key_len_i,     // 0: 128, 1: 192, 2: 256, 3: illegal -> key not loaded, key_error_o
+  output logic         key_ok_o,      // round keys valid and usable
+  output logic         key_error_o,   // sticky: last key load had an illegal key_len_i; cleared by a good load or clear_i
+  // block in: handshake in_valid_i && in_ready_o
+  input  logic         in_valid_i,
+  output logic         in_ready_o,
+  input  logic [127:0] in_data_i,     // block byte 0 in [127:120]
+  input  logic         in_decrypt_i,  // 1: decrypt this block (per-block direction)
+  // block out: handshake out_valid_o && out_ready_i; exactly one output per accepted input, in order
+  output logic         out_valid_o,
+  input  logic         out_ready_i,
+  output logic [127:0] out_data_o,
+  output logic         out_error_o,   // this output is an error marker, data is zero: block was accepted with no valid key, or in_decrypt_i=1 when DECRYPT=0
+  // zeroize
+  input  logic         clear_i,       // wipes round keys, state and output register (data lost); key_ok_o falls
+  output logic         busy_o         // a block in the rounds, key expansion or clear in progress
+);
+
+  if (DECRYPT < 0 || DECRYPT > 1 || SBOX_IMPL < 0 || SBOX_IMPL > 1) begin : gen_param_err
+`ifdef __ICARUS__
+    aesf_illegal_parameter_value u_illegal_parameter_value ();
+`else
+    $error("aesf_aes_iter: DECRYPT and SBOX_IMPL must be 0 or 1");
+`endif
+  end
+
+  localparam int RK_ROWS = 15;  // round keys 0..14 (AES-256 uses all)
+
+  // Key-side control FSM states
+  localparam logic [1:0] ST_IDLE   = 2'd0;  // key store stable (valid or not)
+  localparam logic [1:0] ST_EXPAND = 2'd1;  // writing round keys 1..Nr, one per cycle
+  localparam logic [1:0] ST_CLEAR  = 2'd2;  // scrubbing round-key rows 0..14, one per cycle
+
+  // ---------------------------------------------------------------------------------------
+  // Registers
+  // ---------------------------------------------------------------------------------------
+  logic [1:0]   st_d, st_q;
+  logic [3:0]   kcnt_d, kcnt_q;          // expansion: round key index g; clear: row
+  logic [7:0]   rcon_d, rcon_q;
+  logic [127:0] khi_d, khi_q;            // key words 4..7, needed by expansion step g = 1 only
+  logic [1:0]   klen_d, klen_q;
+  logic [3:0]   nr_d, nr_q;
+  logic         key_ok_d, key_ok_q;
+  logic         key_err_d, key_err_q;
+
+  logic         run_d, run_q;            // a block is in the rounds
+  logic         err_d, err_q;            // ... and it is an error marker
+  logic         dec_q;                   // ... and it is decrypted
+  logic [3:0]   rnd_d, rnd_q;            // round computed in this cycle, 1..Nr
+  logic [127:0] state_d, state_q;
+
+  logic         out_valid_d, out_valid_q;
+  logic         out_err_d, out_err_q;
+  logic [127:0] out_data_d, out_data_q;
+
+  // ---------------------------------------------------------------------------------------
+  // Round-key store: 15 x 128 bits, one write port, two asynchronous read ports
+  // (distributed RAM). Row r = FIPS-197 round key r, byte 0 in [127:120].
+  // ---------------------------------------------------------------------------------------
+  logic [127:0] rk_mem [RK_ROWS];
+  logic         rk_we;
+  logic [3:0]   rk_waddr;
+  logic [127:0] rk_wdata;
+  logic [3:0]   rk_raddr_a, rk_raddr_b;
+  logic [127:0] rk_a, rk_b;
+
+  always_ff @(posedge clk_i) begin
+    if (rk_we) begin
+      rk_mem[rk_waddr] <= rk_wdata;
+    end
+  end
+
+  assign rk_a = rk_mem[rk_raddr_a];
+  assign rk_b = rk_mem[rk_raddr_b];
+
+  // ---------------------------------------------------------------------------------------
+  // Handshakes
+  // ---------------------------------------------------------------------------------------
+  logic out_free, last, core_idle, key_hs, in_hs, out_hs, blk_err, in_dec;
+  logic key_len_bad;
+
+  assign out_free    = ~out_valid_q | out_ready_i;
+  assign last        = run_q & (err_q | (rnd_q == nr_q));
+  assign core_idle   = (st_q == ST_IDLE);
+  // No handshake completes in a clear_i cycle. A key offered at the same time as a block wins:
+  // the block waits for the new key.
+  assign key_ready_o = core_idle & ~run_q & ~clear_i;
+  assign in_ready_o  = core_idle & ~clear_i & ~key_valid_i & (~run_q | (last & out_free));
+  assign key_hs      = key_valid_i & key_ready_o;
+  assign in_hs       = in_valid_i & in_ready_o;
+  assign out_hs      = out_valid_q & out_ready_i;
+  assign key_len_bad = (key_len_i == 2'd3);
+  assign in_dec      = (DECRYPT != 0) & in_decrypt_i;
+  assign blk_err     = ~key_ok_q | (in_decrypt_i & (DECRYPT == 0));
+
+  // ---------------------------------------------------------------------------------------
+  // Key expansion step (one SubWord)
+  // ---------------------------------------------------------------------------------------
+  logic [255:0] ks_prev;
+  logic [127:0] ks_words;
+  logic         ks_rcon_step;
+
+  assign ks_prev = (kcnt_q == 4'd1) ? {khi_q, rk_a} : {rk_b, rk_a};
+
+  aesf_key_step #(
+    .SBOX_IMPL (SBOX_IMPL)
+  ) u_key_step (
+    .prev_i      (ks_prev),
+    .key_len_i   (klen_q),
+    .group_i     (kcnt_q),
+    .rcon_i      (rcon_q),
+    .words_o     (ks_words),
+    .rcon_step_o (ks_rcon_step)
+  );
+
+  // ---------------------------------------------------------------------------------------
+  // Round datapath
+  // ---------------------------------------------------------------------------------------
+  logic [127:0] sr, sb_in, sb_out, mc, enc_res, dec_res, round_res;
+  logic         final_rnd;
+
+  assign final_rnd = (rnd_q == nr_q);
+
+  // ShiftRows: out byte r+4c = in byte r+4((c+r) mod 4)
+  for (genvar c = 0; c < 4; c++) begin : gen_sr_col
+    for (genvar r = 0; r < 4; r++) begin : gen_sr_row
+      assign sr[127 - 8*(r + 4*c) -: 8] = state_q[127 - 8*(r + 4*((c + r) % 4)) -: 8];
+    end
+  end
+
+  if (DECRYPT != 0) begin : gen_dec
+    logic [127:0] isr, ark, imc;
+    // InvShiftRows: out byte r+4c = in byte r+4((c-r) mod 4)
+    for (genvar c = 0; c < 4; c++) begin : gen_isr_col
+      for (genvar r = 0; r < 4; r++) begin : gen_isr_row
+        assign isr[127 - 8*(r + 4*c) -: 8] = state_q[127 - 8*(r + 4*((c - r + 4) % 4)) -: 8];
+      end
+    end
+    assign sb_in = dec_q ? isr : sr;
+    assign ark   = sb_out ^ rk_a;
+    for (genvar c = 0; c < 4; c++) begin : gen_imc
+      aesf_inv_mixcolumn u_inv_mixcolumn (
+        .data_i (ark[127 - 32*c -: 32]),
+        .data_o (imc[127 - 32*c -: 32])
+      );
+    end
+    assign dec_res = final_rnd ? ark : imc;
+  end else begin : gen_no_dec
+    assign sb_in   = sr;
+    assign dec_res = '0;
+  end
+
+  for (genvar i = 0; i < 16; i++) begin : gen_sbox
+    aesf_sbox #(
+      .IMPL    (SBOX_IMPL),
+      .INVERSE ((DECRYPT != 0) ? 2 : 0)
+    ) u_sbox (
+      .inv_i  (dec_q),
+      .data_i (sb_in[8*i +: 8]),
+      .data_o (sb_out[8*i +: 8])
+    );
+  end
+
+  for (genvar c = 0; c < 4; c++) begin : gen_mc
+    aesf_mixcolumn u_mixcolumn (
+      .data_i (sb_out[127 - 32*c -: 32]),
+      .data_o (mc[127 - 32*c -: 32])
+    );
+  end
+
+  assign enc_res   = (final_rnd ? sb_out : mc) ^ rk_a;
+  assign round_res = dec_q ? dec_res : enc_res;
+
+  // ---------------------------------------------------------------------------------------
+  // Read addresses
+  // ---------------------------------------------------------------------------------------
+  always_comb begin
+    if (st_q == ST_EXPAND) begin
+      rk_raddr_a = kcnt_q - 4'd1;                                // w[4g-4 .. 4g-1]
+      rk_raddr_b = (kcnt_q >= 4'd2) ? (kcnt_q - 4'd2) : 4'd0;    // w[4g-8 .. 4g-5]
+    end else begin
+      rk_raddr_a = dec_q ? (nr_q - rnd_q) : rnd_q;               // round key of this round
+      rk_raddr_b = in_dec ? nr_q : 4'd0;                         // initial AddRoundKey key
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Next state
+  // ---------------------------------------------------------------------------------------
+  logic [127:0] key_hi, key_lo;  // key words 0..3; words 4..7 (unused ones zeroed)
+  logic [7:0]   rcon_next;       // rcon_q * {02}
+
+  assign key_hi    = key_i[255:128];
+  assign key_lo    = {(key_len_i != 2'd0) ? key_i[127:64] : 64'h0,
+                      (key_len_i == 2'd2) ? key_i[63:0]   : 64'h0};
+  assign rcon_next = {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
+
+  always_comb begin
+    // stay by default
+    st_d        = st_q;
+    kcnt_d      = kcnt_q;
+    rcon_d      = rcon_q;
+    khi_d       = khi_q;
+    klen_d      = klen_q;
+    nr_d        = nr_q;
+    key_ok_d    = key_ok_q;
+    key_err_d   = key_err_q;
+    run_d       = run_q;
+    err_d       = err_q;
+    rnd_d       = rnd_q;
+    state_d     = state_q;
+    out_valid_d = out_valid_q;
+    out_err_d   = out_err_q;
+    out_data_d  = out_data_q;
+    rk_we       = 1'b0;
+    rk_waddr    = kcnt_q;
+    rk_wdata    = '0;
+
+    if (clear_i) begin
+      // zeroize: everything now, the key store row by row in ST_CLEAR
+      st_d        = ST_CLEAR;
+      kcnt_d      = '0;
+      rcon_d      = '0;
+      khi_d       = '0;
+      klen_d      = '0;
+      nr_d        = '0;
+      key_ok_d    = 1'b0;
+      key_err_d   = 1'b0;
+      run_d       = 1'b0;
+      err_d       = 1'b0;
+      rnd_d       = '0;
+      state_d     = '0;
+      out_valid_d = 1'b0;
+      out_err_d   = 1'b0;
+      out_data_d  = '0;
+    end else begin
+      // ---- output register: a read empties (and wipes) it
+      if (out_hs) begin
+        out_valid_d = 1'b0;
+        out_err_d   = 1'b0;
+        out_data_d  = '0;
+      end
+
+      // ---- rounds
+      if (run_q) begin
+        if (last) begin
+          if (out_free) begin
+            out_valid_d = 1'b1;
+            out_err_d   = err_q;
+            out_data_d  = err_q ? '0 : round_res;
+            run_d       = 1'b0;
+            err_d       = 1'b0;
+          end
+        end else begin
+          state_d = round_res;
+          rnd_d   = rnd_q + 4'd1;
+        end
+      end
+
+      // ---- block load (initial AddRoundKey)
+      if (in_hs) begin
+        run_d   = 1'b1;
+        err_d   = blk_err;
+        rnd_d   = 4'd1;
+        state_d = blk_err ? '0 : (in_data_i ^ rk_b);
+      end
+
+      // ---- key-side FSM
+      case (st_q)
+        ST_IDLE: begin
+          if (key_hs) begin
+            key_ok_d = 1'b0;
+            if (key_len_bad) begin
+              key_err_d = 1'b1;
+            end else begin
+              key_err_d = 1'b0;
+              st_d      = ST_EXPAND;
+              kcnt_d    = 4'd1;
+              rcon_d    = 8'h01;
+              klen_d    = key_len_i;
+              nr_d      = (key_len_i == 2'd0) ? 4'd10 : ((key_len_i == 2'd1) ? 4'd12 : 4'd14);
+              khi_d     = key_lo;
+              rk_we     = 1'b1;
+              rk_waddr  = 4'd0;
+              rk_wdata  = key_hi;
+            end
+          end
+        end
+        ST_EXPAND: begin
+          rk_we    = 1'b1;
+          rk_wdata = ks_words;
+          khi_d    = '0;  // key words 4..7 were used by g = 1
+          if (ks_rcon_step) begin
+            rcon_d = rcon_next;
+          end
+          if (kcnt_q == nr_q) begin
+            st_d     = ST_IDLE;
+            kcnt_d   = '0;
+            rcon_d   = '0;
+            key_ok_d = 1'b1;
+          end else begin
+            kcnt_d = kcnt_q + 4'd1;
+          end
+        end
+        ST_CLEAR: begin
+          rk_we    = 1'b1;
+          rk_wdata = '0;
+          if (kcnt_q == 4'(RK_ROWS - 1)) begin
+            st_d   = ST_IDLE;
+            kcnt_d = '0;
+          end else begin
+            kcnt_d = kcnt_q + 4'd1;
+          end
+        end
+        default: begin
+          st_d = ST_CLEAR;
+          kcnt_d = '0;
+        end
+      endcase
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Registers (asynchronous active-low reset)
+  // ---------------------------------------------------------------------------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      st_q        <= ST_IDLE;
+      kcnt_q      <= '0;
+      rcon_q      <= '0;
+      khi_q       <= '0;
+      klen_q      <= '0;
+      nr_q        <= '0;
+      key_ok_q    <= 1'b0;
+      key_err_q   <= 1'b0;
+      run_q       <= 1'b0;
+      err_q       <= 1'b0;
+      rnd_q       <= '0;
+      state_q     <= '0;
+      out_valid_q <= 1'b0;
+      out_err_q   <= 1'b0;
+      out_data_q  <= '0;
+    end else begin
+      st_q        <= st_d;
+      kcnt_q      <= kcnt_d;
+      rcon_q      <= rcon_d;
+      khi_q       <= khi_d;
+      klen_q      <= klen_d;
+      nr_q        <= nr_d;
+      key_ok_q    <= key_ok_d;
+      key_err_q   <= key_err_d;
+      run_q       <= run_d;
+      err_q       <= err_d;
+      rnd_q       <= rnd_d;
+      state_q     <= state_d;
+      out_valid_q <= out_valid_d;
+      out_err_q   <= out_err_d;
+      out_data_q  <= out_data_d;
+    end
+  end
+
+  // Direction of the block in the rounds (constant 0 without decryption).
+  if (DECRYPT != 0) begin : gen_dec_reg
+    logic dec_d;
+    always_comb begin
+      dec_d = dec_q;
+      if (clear_i) begin
+        dec_d = 1'b0;
+      end else if (in_hs) begin
+        dec_d = in_dec;
+      end
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        dec_q <= 1'b0;
+      end else begin
+        dec_q <= dec_d;
+      end
+    end
+  end else begin : gen_no_dec_reg
+    assign dec_q = 1'b0;
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Outputs
+  // ---------------------------------------------------------------------------------------
+  assign key_ok_o    = key_ok_q;
+  assign key_error_o = key_err_q;
+  assign out_valid_o = out_valid_q;
+  assign out_data_o  = out_data_q;
+  assign out_error_o = out_err_q;
+  assign busy_o      = run_q | ~core_idle;
+
+endmodule
+
+`default_nettype wire

