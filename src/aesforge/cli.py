@@ -7,7 +7,7 @@
                  [--stall P] [--seed S] [--check]
     aesforge check --vectors IN.jsonl --results OUT.jsonl
     aesforge demo [--sim icarus|verilator]
-    aesforge report [--core NAME ...] [--jobs N] [--no-pnr]
+    aesforge report [--core NAME ...] [--jobs N] [--no-pnr] [--freq MHZ]
 """
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ def _cmd_demo(args) -> int:
 def _cmd_report(args) -> int:
     from aesforge.flow import report
 
-    return report.run(args.core or None, jobs=args.jobs, pnr=not args.no_pnr)
+    return report.run(args.core or None, jobs=args.jobs, pnr=not args.no_pnr, freq_mhz=args.freq)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -146,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--core", action="append", help="only this core (repeatable)")
     s.add_argument("--jobs", type=int, default=2)
     s.add_argument("--no-pnr", action="store_true", help="skip nextpnr (synthesis counts only)")
+    s.add_argument("--freq", type=float, default=None, help="P&R target frequency in MHz (default 100)")
     s.set_defaults(func=_cmd_report)
     return p
 
