@@ -8,6 +8,7 @@
     aesforge check --vectors IN.jsonl --results OUT.jsonl
     aesforge demo [--sim icarus|verilator]
     aesforge report [--core NAME ...] [--jobs N] [--no-pnr] [--freq MHZ]
+    aesforge explore FAMILY [options]            design-space search (e.g. `aesforge explore pipelined -h`)
 """
 from __future__ import annotations
 
@@ -103,6 +104,18 @@ def _cmd_report(args) -> int:
     return report.run(args.core or None, jobs=args.jobs, pnr=not args.no_pnr, freq_mhz=args.freq)
 
 
+def _cmd_explore(args) -> int:
+    import importlib
+
+    try:
+        mod = importlib.import_module(f"aesforge.explore.{args.family}")
+    except ModuleNotFoundError:
+        from aesforge import explore
+
+        raise ValueError(f"unknown design space '{args.family}' (known: {', '.join(explore.families())})") from None
+    return mod.main(args.rest)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="aesforge", description="aesforge: AES / AES-GCM IP family tools")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -148,6 +161,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--no-pnr", action="store_true", help="skip nextpnr (synthesis counts only)")
     s.add_argument("--freq", type=float, default=None, help="P&R target frequency in MHz (default 100)")
     s.set_defaults(func=_cmd_report)
+
+    s = sub.add_parser("explore", help="design-space search with synthesis + P&R (e.g. pipelined)")
+    s.add_argument("family", help="design space, e.g. 'pipelined'")
+    s.add_argument("rest", nargs=argparse.REMAINDER, help="options of that search (see FAMILY -h)")
+    s.set_defaults(func=_cmd_explore)
     return p
 
 

@@ -2,7 +2,8 @@
 """The core registry: one entry per synthesizable core.
 
 Everything that needs to know about a core (``aesforge cores``, ``aesforge sim``, the synthesis flow, the
-report) reads it from here, so adding a core means adding one entry.
+report) reads it from here. Each core registers itself in its own module under ``aesforge.coredefs``
+(one file per core family, imported here in name order), so adding a core means adding one file.
 """
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ class Core:
     bench: str = ""                # python module holding the cocotb bench used by `aesforge sim`
     block_bits: int = 128          # bits processed per block (throughput = block_bits * Fmax / cycles_per_block)
     summary: str = ""
+    perf: str = ""                 # "module:function" measuring cycle figures for `make report`
+                                   # (default: aesforge.sim.perf.measure, the ECB block measurement)
+    rank: int = 50                 # listing order (smaller first)
 
     def ci_vectors(self) -> list[dict]:
         """The deterministic CI subset of the NIST vectors that this core supports."""
@@ -55,32 +59,24 @@ def register(core: Core) -> Core:
     return core
 
 
-register(Core(
-    name="aes_iter",
-    top="aesf_aes_iter",
-    folder="hw/aes_iter",
-    sources=(
-        f"{COMMON}/aesf_sbox_lut.v",
-        f"{COMMON}/aesf_inv_sbox_lut.v",
-        f"{COMMON}/aesf_sbox_cf.v",
-        f"{COMMON}/aesf_sbox.v",
-        f"{COMMON}/aesf_mixcolumn.v",
-        f"{COMMON}/aesf_inv_mixcolumn.v",
-        f"{COMMON}/aesf_subword.v",
-        f"{COMMON}/aesf_key_step.v",
-        "hw/aes_iter/rtl/aesf_aes_iter.v",
-    ),
-    interface="bus-free valid/ready: key port, block-in port (per-block direction), block-out port",
-    key_sizes=(128, 192, 256),
-    modes=("ecb",),
-    directions=("encrypt", "decrypt"),
-    bench="aesforge.sim.benches.aes_iter",
-    summary="Iterative AES-128/192/256, one round per clock, run-time key size, encrypt and decrypt",
-))
-
-
 def get(name: str) -> Core:
     try:
         return CORES[name]
     except KeyError:
         raise KeyError(f"unknown core '{name}' (known: {', '.join(sorted(CORES))})") from None
+
+
+def _load_coredefs() -> None:
+    import importlib
+    import pkgutil
+
+    from aesforge import coredefs
+
+    for m in sorted(pkgutil.iter_modules(coredefs.__path__), key=lambda m: m.name):
+        importlib.import_module(f"aesforge.coredefs.{m.name}")
+    ordered = sorted(CORES.values(), key=lambda c: (c.rank, c.name))
+    CORES.clear()
+    CORES.update((c.name, c) for c in ordered)
+
+
+_load_coredefs()

@@ -32,11 +32,14 @@ module aesf_sbox #(
   end
 
   if (IMPL == 1) begin : gen_cf
+    logic [12:0] mid_unused;  // the seam is for pipelined users; this wrapper is combinational
     aesf_sbox_cf #(
       .INVERSE (INVERSE)
     ) u_sbox_cf (
       .inv_i  (inv_i),
       .data_i (data_i),
+      .mid_i  (13'd0),
+      .mid_o  (mid_unused),
       .data_o (data_o)
     );
   end else begin : gen_lut

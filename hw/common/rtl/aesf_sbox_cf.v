@@ -22,11 +22,16 @@
 // Worked example: forward 8'h53 -> 8'hed, inverse 8'hed -> 8'h53 (FIPS-197 5.1.1).
 // Latency: 0 cycles (combinational).
 //
-// Pipelining seam (for a later 2-stage compact 8-bit AES): the logic is written as
-//   stage 1: input map + (ah, al, d)    -> 4 + 4 + 4 bits (plus inv_i)
+// Pipelining seam (STAGE parameter): the logic is split into
+//   stage 1: input map + (ah, al, d)    -> mid = {inv, ah, al, d} (13 bits)
 //   stage 2: d^-1, two GF(2^4) multiplies, output map
-// so a PIPE parameter can put a register on {inv, ah, al, d} (12 bits + 1) without touching
-// the arithmetic.
+// STAGE = 0 is the whole S-box; STAGE = 1 / STAGE = 2 are its two halves, so a pipelined user puts
+// a 12-bit (13 with a run-time direction) register between a STAGE=1 and a STAGE=2 instance: this
+// is the retimed 2-stage composite-field S-box of seed 001 ("12 flip-flops before the paths
+// converge") and the sub-stage split of seeds 002/003, with one copy of the arithmetic.
+//   STAGE 0: data_i -> data_o (mid_o shows the seam, mid_i ignored)
+//   STAGE 1: data_i -> mid_o  (data_o = 0, mid_i ignored)
+//   STAGE 2: mid_i  -> data_o (data_i, inv_i ignored; the direction travels in mid_i[12])
 
 `default_nettype none
 
@@ -34,19 +39,22 @@
 // the ROMs much worse on xc7: 5.5k vs 3.4k LUTs for aesf_aes_iter DECRYPT=1).
 (* keep_hierarchy *)
 module aesf_sbox_cf #(
-  parameter int INVERSE = 0  // 0: forward S-box, 1: inverse S-box, 2: both, selected by inv_i
+  parameter int INVERSE = 0, // 0: forward S-box, 1: inverse S-box, 2: both, selected by inv_i
+  parameter int STAGE   = 0  // 0: whole S-box, 1: first half only, 2: second half only (see above)
 ) (
-  input  logic       inv_i,   // INVERSE = 2 only: 1 selects the inverse S-box (ignored otherwise)
-  input  logic [7:0] data_i,  // input byte
-  output logic [7:0] data_o   // S-box(data_i) or InvS-box(data_i)
+  input  logic        inv_i,   // INVERSE = 2 only: 1 selects the inverse S-box (ignored otherwise)
+  input  logic [7:0]  data_i,  // input byte (STAGE 0, 1)
+  input  logic [12:0] mid_i,   // seam input {inv, ah, al, d} (STAGE 2 only)
+  output logic [12:0] mid_o,   // seam output {inv, ah, al, d} (STAGE 0, 1)
+  output logic [7:0]  data_o   // S-box(data_i) or InvS-box(data_i) (STAGE 0, 2; 0 for STAGE 1)
 );
 
   // Illegal parameter values stop elaboration (Icarus 11 has no elaboration-time $error).
-  if (INVERSE < 0 || INVERSE > 2) begin : gen_param_err
+  if (INVERSE < 0 || INVERSE > 2 || STAGE < 0 || STAGE > 2) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_sbox_cf: INVERSE must be 0, 1 or 2");
+    $error("aesf_sbox_cf: INVERSE must be 0, 1 or 2 and STAGE 0, 1 or 2");
 `endif
   end
 
@@ -92,19 +100,19 @@ module aesf_sbox_cf #(
     gf4_sq_lambda = gf4_mul(gf4_mul(a, a), 4'h8);
   endfunction
 
-  logic       sel_inv;
+  logic       sel_inv, sel_inv2;
   logic [7:0] a_fwd, a_inv, a_cf;   // input in composite basis
-  logic [3:0] ah, al, d, d_inv;     // stage-1 results (pipelining seam) and d^-1
+  logic [3:0] ah, al, d;            // stage-1 results (the seam)
+  logic [3:0] ah2, al2, d2, d_inv;  // stage-2 inputs and d^-1
   logic [7:0] b_cf;                 // inverse in composite basis
-  logic [7:0] o_fwd, o_inv;
+  logic [7:0] o_fwd, o_inv, o_sel;
+  logic [12:0] mid;
 
   // Unused-select tie-off: only INVERSE = 2 looks at inv_i.
   if (INVERSE == 2) begin : gen_sel_rt
     assign sel_inv = inv_i;
   end else begin : gen_sel_fix
-    logic unused_inv;
-    assign unused_inv = inv_i;
-    assign sel_inv    = (INVERSE == 1);
+    assign sel_inv = (INVERSE == 1);
   end
 
   // Stage 1: input linear map and the GF(2^4) norm d.
@@ -114,13 +122,32 @@ module aesf_sbox_cf #(
   assign ah    = a_cf[7:4];
   assign al    = a_cf[3:0];
   assign d     = gf4_sq_lambda(ah) ^ gf4_mul(ah, al) ^ gf4_mul(al, al);
+  assign mid   = {sel_inv, ah, al, d};
+
+  // Seam: stage 2 reads stage 1 (STAGE 0) or the caller's register (STAGE 2).
+  if (STAGE == 2) begin : gen_mid_in
+    logic unused_s1;
+    assign unused_s1 = ^{mid, inv_i};
+    assign {sel_inv2, ah2, al2, d2} = (INVERSE == 2) ? mid_i : {(INVERSE == 1), mid_i[11:0]};
+    if (INVERSE != 2) begin : gen_unused_dir
+      logic unused_dir;
+      assign unused_dir = mid_i[12];
+    end
+  end else begin : gen_mid_int
+    logic unused_mid_i;
+    assign unused_mid_i = ^{mid_i, inv_i};
+    assign {sel_inv2, ah2, al2, d2} = mid;
+  end
 
   // Stage 2: d^-1, the inverse, output linear map.
-  assign d_inv = gf4_inv(d);
-  assign b_cf  = {gf4_mul(ah, d_inv), gf4_mul(ah ^ al, d_inv)};
+  assign d_inv = gf4_inv(d2);
+  assign b_cf  = {gf4_mul(ah2, d_inv), gf4_mul(ah2 ^ al2, d_inv)};
   assign o_fwd = mat_mul(F_OUT, b_cf) ^ F_OUT_C;
   assign o_inv = mat_mul(I_OUT, b_cf);
-  assign data_o = sel_inv ? o_inv : o_fwd;
+  assign o_sel = sel_inv2 ? o_inv : o_fwd;
+
+  assign mid_o  = (STAGE == 2) ? 13'd0 : mid;
+  assign data_o = (STAGE == 1) ? 8'd0  : o_sel;
 
 endmodule
 

@@ -20,6 +20,11 @@ N_BLOCKS = 16
 
 def measure(core_name: str, sim: str = "icarus") -> dict:
     core = _cores.get(core_name)
+    if core.perf:
+        import importlib
+
+        mod, _, fn = core.perf.partition(":")
+        return getattr(importlib.import_module(mod), fn or "measure")(core_name, sim=sim)
     if "ecb" not in core.modes:
         raise ValueError(f"no cycle measurement defined for core {core.name} (modes {core.modes})")
     rng = random.Random(2024)
