@@ -47,14 +47,19 @@ def _build_hash(core, sim: str, params: dict) -> str:
 _build_lock = threading.Lock()
 
 
-def build(core_name: str, sim: str = "icarus", params: dict | None = None, quiet: bool = True) -> Path:
-    """Build (or reuse) the simulation model of a core; returns its build directory."""
+def _core(core_or_name) -> "_cores.Core":
+    """A registered core by name, or an unregistered ``Core`` object (block-level tests of shared RTL)."""
+    return core_or_name if isinstance(core_or_name, _cores.Core) else _cores.get(core_or_name)
+
+
+def build(core_name, sim: str = "icarus", params: dict | None = None, quiet: bool = True) -> Path:
+    """Build (or reuse) the simulation model of a core (name or ``Core``); returns its build directory."""
     if sim not in SIMULATORS:
         raise ValueError(f"unknown simulator {sim!r} (choose from {', '.join(SIMULATORS)})")
     from cocotb_tools.runner import get_runner
 
     _tool_env()
-    core = _cores.get(core_name)
+    core = _core(core_name)
     p = {**core.params, **(params or {})}
     tag = _build_hash(core, sim, p)
     bdir = build_dir() / "sim" / f"{core.name}-{sim}-{tag}"
@@ -103,13 +108,14 @@ def _run_shard(core, sim: str, bdir: Path, shard_dir: Path, env: dict, quiet: bo
     return 0
 
 
-def run_cocotb_module(core_name: str, module: str, sim: str = "icarus", params: dict | None = None,
+def run_cocotb_module(core_name, module: str, sim: str = "icarus", params: dict | None = None,
                       pythonpath: list[str] | None = None, testcase: str | None = None) -> tuple[int, int]:
-    """Run a cocotb test module against a core's RTL (built with `params`); return (tests, failed)."""
+    """Run a cocotb test module against a core's RTL (name or ``Core``, built with `params`); return
+    (tests, failed)."""
     from cocotb_tools.check_results import get_results
 
-    core = _cores.get(core_name)
-    bdir = build(core.name, sim, params)
+    core = _core(core_name)
+    bdir = build(core, sim, params)
     tdir = bdir / f"test-{module}"
     tdir.mkdir(exist_ok=True)
     env = {"AESFORGE_PARAMS": json.dumps({**core.params, **(params or {})})}
