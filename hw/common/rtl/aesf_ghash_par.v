@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright aesforge contributors
+//
+// aesf_ghash_par: GHASH that absorbs N blocks per clock with N pipelined Karatsuba GF(2^128)
+// multipliers (aesf_gf128_mul_kara) and H-power aggregation (seed 004, Tables I and II, generalised
+// to any N and any multiplier latency D).
+//
+//   GHASH_H(X_1 .. X_m) = X_1*H^m ^ X_2*H^(m-1) ^ ... ^ X_m*H
+//
+// With D-stage multipliers, M = N*D products are in flight; block i (0-based) is issued in beat i/N
+// on lane i%N, and its feedback partner is block i-M (issued D beats earlier on the same lane, whose
+// product leaves the pipeline exactly now). Each chain is
+//   acc_i = (acc_{i-M} ^ X_i) * H^e_i,   e_i = M if a block i+M exists (m - i > M), else m - i,
+// so the last M blocks ("finals") carry the decreasing powers H^M .. H^1 of the paper's tables, and
+// GHASH = XOR of the final products. Because e_i depends on m, the block count is given up front
+// (start_nblk_i; a GCM core knows it from the lengths). Beats must be full (N blocks) except the
+// last one, whose lanes beyond the message are ignored; odd counts need no special case.
+//
+// H powers: after an H load, lane 0 computes H^2 .. H^M sequentially ((M-1)*D cycles, once per key)
+// and keeps them in M x 128 flops; h_ok_o rises when they are ready.
+//
+// Byte / bit order: GCM blocks as on every aesforge bus, block byte 0 in [127:120] (x[127] is the
+// coefficient of x^0, SP 800-38D 6.3). in_data_i carries lane 0 (the earliest block) in the top
+// 128 bits: block k of a beat is in_data_i[N*128-1-128*k -: 128].
+// Worked example (GCM spec test case 2, N = 1): H = 66e94bd4ef8a2c3b884cfa59ca342b2e,
+// X = {0388dace60b6a392f328c2b971b2fe78, 00000000000000000000000000000080} ->
+// out_data_o = f38cbb1ad69223dcc3457ae5b6b0f885.
+//
+// Latency (D = popcount(PIPE_MASK) + OUT_REG of the multiplier, >= 1): the pipeline advances only on
+// an accepted beat (nothing is lost under stalls); after the last beat it drains for D cycles.
+// Counted in rising edges after the handshake edge until the signal is high:
+//   last in beat -> out_valid_o: D;   H load -> h_ok_o: (M - 1) * (D + 1) (0 when M = 1);
+//   start -> in_ready_o: 1. One beat of N blocks per clock in between (tests/rtl/test_ghash_par.py).
+
+`default_nettype none
+
+module aesf_ghash_par #(
+  parameter int N         = 2,        // blocks per clock (lanes): 1..8
+  parameter int ORDER     = 4,        // Karatsuba recursion levels: 0..6
+  parameter int PIPE_MASK = 13,       // multiplier registers per recursion depth: < 2^(ORDER+1); 13 = 5'b01101
+  parameter int OUT_REG   = 0,        // 0..1: register after the reduction
+  parameter int CW        = 36        // block-count width: 2..48 (GCM needs 34: 2^32 text + 2^28 AAD + 1)
+) (
+  input  logic           clk_i,
+  input  logic           rst_ni,        // asynchronous, active low
+  // hash key: handshake h_valid_i && h_ready_o (ready when idle); h_ok_o when H^1..H^M are ready
+  input  logic           h_valid_i,
+  output logic           h_ready_o,
+  input  logic [127:0]   h_i,
+  output logic           h_ok_o,
+  // message start: handshake start_valid_i && start_ready_o (ready when idle and h_ok_o)
+  input  logic           start_valid_i,
+  output logic           start_ready_o,
+  input  logic [CW-1:0]  start_nblk_i,  // blocks in the message, 0..2^CW-1 (0: GHASH = 0)
+  // blocks: ceil(nblk / N) beats, handshake in_valid_i && in_ready_o
+  input  logic           in_valid_i,
+  output logic           in_ready_o,
+  input  logic [N*128-1:0] in_data_i,
+  // result: handshake out_valid_o && out_ready_i
+  output logic           out_valid_o,
+  input  logic           out_ready_i,
+  output logic [127:0]   out_data_o,
+  // zeroize H, its powers, the accumulator and the pipeline; h_ok_o falls
+  input  logic           clear_i,
+  output logic           busy_o         // powers being computed, or a message in progress
+);
+
+  function automatic int popcount(input int v);
+    popcount = 0;
+    for (int i = 0; i < 8; i++) popcount += (v >> i) & 1;
+  endfunction
+  localparam int D = popcount(PIPE_MASK) + OUT_REG;
+  localparam int M = N * D;
+
+  if (N < 1 || N > 8 || ORDER < 0 || ORDER > 6 || PIPE_MASK < 0 || PIPE_MASK >= (1 << (ORDER + 1)) ||
+      OUT_REG < 0 || OUT_REG > 1 || D < 1 || CW < 2 || CW > 48) begin : gen_param_err
+`ifdef __ICARUS__
+    aesf_illegal_parameter_value u_illegal_parameter_value ();
+`else
+    $error("aesf_ghash_par: N 1..8, ORDER 0..6, PIPE_MASK < 2^(ORDER+1), OUT_REG 0..1, latency >= 1, CW 2..48");
+`endif
+  end
+
+  // FSM states
+  localparam logic [2:0] StIdle  = 3'd0;  // waiting for H or a message
+  localparam logic [2:0] StHIss  = 3'd1;  // issue H^c * H on lane 0
+  localparam logic [2:0] StHWait = 3'd2;  // wait D cycles for the product
+  localparam logic [2:0] StRun   = 3'd3;  // absorbing beats
+  localparam logic [2:0] StDrain = 3'd4;  // D cycles collecting the last finals
+  localparam logic [2:0] StOut   = 3'd5;  // result on out_data_o
+
+  logic [2:0]     st_q, st_d;
+  logic [127:0]   pw_q [1:M];             // pw_q[k] = H^k
+  logic [127:0]   hp_q;                   // highest power computed so far (H^c)
+  logic [7:0]     c_q;                    // powers ready: H^1 .. H^c_q
+  logic           hok_q;
+  logic [CW-1:0]  rem_q;                  // blocks not yet issued
+  logic [7:0]     dcnt_q;                 // drain / wait counter
+  logic [127:0]   acc_q;                  // XOR of the final products
+
+  // multiplier lanes
+  logic           en;
+  logic [N-1:0]   mv_i, mv_o, fin_i, fin_o;
+  logic [127:0]   mx [N];
+  logic [127:0]   my [N];
+  logic [127:0]   mz [N];
+
+  logic           beat;                   // a beat is accepted at this edge
+  assign beat = (st_q == StRun) && in_valid_i;
+
+  for (genvar j = 0; j < N; j++) begin : gen_lane
+    // lane j in this beat holds block index i = issued + j; rem_j = m - i blocks from it to the end
+    logic [CW-1:0] rem_j;
+    logic          has;
+    logic [7:0]    e;
+    logic [127:0]  xin, fb;
+    assign rem_j = rem_q - CW'(j);
+    assign has   = rem_q > CW'(j);
+    assign fin_i[j] = has && (rem_j <= CW'(M));
+    assign e     = fin_i[j] ? rem_j[7:0] : 8'(M);
+    assign xin   = in_data_i[N*128-1-128*j -: 128];
+    // a non-final product leaving the pipeline belongs to this lane's current block (its chain partner)
+    assign fb    = (mv_o[j] && !fin_o[j]) ? mz[j] : 128'd0;
+
+    if (j == 0) begin : gen_l0
+      assign mv_i[j] = ((st_q == StHIss)) || (beat && has);
+      assign mx[j]   = (st_q == StHIss) ? hp_q : (xin ^ fb);
+      assign my[j]   = (st_q == StHIss) ? pw_q[1] : pw_q[e];
+    end else begin : gen_ln
+      assign mv_i[j] = beat && has;
+      assign mx[j]   = xin ^ fb;
+      assign my[j]   = pw_q[e];
+    end
+
+    aesf_gf128_mul_kara #(.ORDER(ORDER), .PIPE_MASK(PIPE_MASK), .OUT_REG(OUT_REG)) u_mul (
+      .clk_i, .rst_ni, .en_i(en), .valid_i(mv_i[j]), .x_i(mx[j]), .y_i(my[j]),
+      .valid_o(mv_o[j]), .z_o(mz[j])
+    );
+
+    // "final product" flag travelling with each product (a per-lane vector: Icarus 11 mishandles a
+    // 1 x 1-bit unpacked array)
+    logic [D-1:0] fin_q;
+    logic [D:0]   fin_sh;
+    assign fin_sh = {fin_q, fin_i[j] && mv_i[j]};
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        fin_q <= '0;
+      end else if (clear_i) begin
+        fin_q <= '0;
+      end else if (en) begin
+        fin_q <= fin_sh[D-1:0];
+      end
+    end
+    assign fin_o[j] = fin_sh[D];          // = fin_q[D-1]
+  end
+
+  // the pipeline moves on an accepted beat, while computing powers and while draining
+  assign en = beat || (st_q == StHIss) || (st_q == StHWait) || (st_q == StDrain);
+
+  // XOR of the final products leaving the pipeline at this edge
+  logic [127:0] fin_sum;
+  always_comb begin
+    fin_sum = '0;
+    for (int j = 0; j < N; j++) begin
+      if (mv_o[j] && fin_o[j]) fin_sum = fin_sum ^ mz[j];
+    end
+  end
+
+  assign h_ready_o     = (st_q == StIdle);
+  assign h_ok_o        = hok_q;
+  assign start_ready_o = (st_q == StIdle) && hok_q;
+  assign in_ready_o    = (st_q == StRun);
+  assign out_valid_o   = (st_q == StOut);
+  assign out_data_o    = (st_q == StOut) ? acc_q : 128'd0;
+  assign busy_o        = (st_q != StIdle);
+
+  always_comb begin
+    st_d = st_q;
+    unique case (st_q)
+      StIdle: begin
+        if (h_valid_i)                          st_d = (M == 1) ? StIdle : StHIss;
+        else if (start_valid_i && hok_q)        st_d = (start_nblk_i == '0) ? StOut : StRun;
+      end
+      StHIss:                                   st_d = StHWait;
+      StHWait: if (mv_o[0])                     st_d = (32'(c_q) + 1 == M) ? StIdle : StHIss;
+      StRun:   if (beat && rem_q <= CW'(N))     st_d = StDrain;
+      StDrain: if (dcnt_q == 8'(D - 1))         st_d = StOut;
+      StOut:   if (out_ready_i)                 st_d = StIdle;
+      default:                                  st_d = StIdle;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      st_q   <= StIdle;
+      hok_q  <= 1'b0;
+      c_q    <= '0;
+      hp_q   <= '0;
+      rem_q  <= '0;
+      dcnt_q <= '0;
+      acc_q  <= '0;
+      for (int k = 1; k <= M; k++) pw_q[k] <= '0;
+    end else if (clear_i) begin
+      st_q   <= StIdle;
+      hok_q  <= 1'b0;
+      c_q    <= '0;
+      hp_q   <= '0;
+      rem_q  <= '0;
+      dcnt_q <= '0;
+      acc_q  <= '0;
+      for (int k = 1; k <= M; k++) pw_q[k] <= '0;
+    end else begin
+      st_q <= st_d;
+      unique case (st_q)
+        StIdle: begin
+          if (h_valid_i) begin
+            pw_q[1] <= h_i;
+            hp_q    <= h_i;
+            c_q     <= 8'd1;
+            hok_q   <= (M == 1);
+          end else if (start_valid_i && hok_q) begin
+            rem_q <= start_nblk_i;
+            acc_q <= '0;
+          end
+        end
+        StHWait: begin
+          if (mv_o[0]) begin
+            for (int k = 2; k <= M; k++) begin
+              if (32'(c_q) + 1 == k) pw_q[k] <= mz[0];
+            end
+            hp_q <= mz[0];
+            c_q  <= c_q + 8'd1;
+            if (32'(c_q) + 1 == M) begin
+              hok_q <= 1'b1;
+              hp_q  <= '0;
+            end
+          end
+        end
+        StRun: begin
+          if (beat) begin
+            acc_q <= acc_q ^ fin_sum;
+            rem_q <= (rem_q > CW'(N)) ? rem_q - CW'(N) : '0;
+            dcnt_q <= '0;
+          end
+        end
+        StDrain: begin
+          acc_q  <= acc_q ^ fin_sum;
+          dcnt_q <= dcnt_q + 8'd1;
+        end
+        StOut: begin
+          if (out_ready_i) acc_q <= '0;
+        end
+        default: ;
+      endcase
+    end
+  end
+
+endmodule
+
+`default_nettype wire
