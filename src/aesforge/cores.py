@@ -34,6 +34,8 @@ class Core:
     perf: str = ""                 # "module:function" measuring cycle figures for `make report`
                                    # (default: aesforge.sim.perf.measure, the ECB block measurement)
     rank: int = 50                 # listing order (smaller first)
+    claims: str = ""               # published figures of the seed paper (and peers), quoted for comparison in
+                                   # docs/results.md; never used as a measurement
 
     def ci_vectors(self) -> list[dict]:
         """The deterministic CI subset of the NIST vectors that this core supports."""

@@ -307,6 +307,20 @@ def write_results_md(results: list[dict]) -> Path:
             notes.append(f"parameters {r['params']}")
         notes.append(f"tools run {r.get('measured_utc')}")
         lines.append(f"- `{r['core']}`: " + "; ".join(notes))
+    from aesforge.cores import CORES  # noqa: PLC0415 - registry filled by the coredefs import
+
+    claimed = []
+    for r in results:
+        c = CORES.get(r["core"])
+        if c is not None and c.claims:
+            claimed.append(f"| `{r['core']}` | {c.claims} | {_fmt(_g(r, 'cycles', 'cycles_per_block'), 1)} "
+                           f"| {_fmt(_g(r, 'gates', 'nand2_eq'))} |")
+    if claimed:
+        lines += ["", "## Next to the seed papers", "",
+                  "Published figures, quoted from the papers (other processes and devices, not measured here), next to "
+                  "this flow's measurement of our core.", "",
+                  "| core | published (quoted) | our cycles/block | our NAND2-eq |", "|---|---|---:|---:|"]
+        lines += claimed
     lines += ["", "## Tool versions", ""]
     lines += [f"- {k}: `{v}`" for k, v in tv.items()]
     if any(r.get("throughput") for r in results):
