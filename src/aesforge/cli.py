@@ -9,6 +9,7 @@
     aesforge demo [--sim icarus|verilator]
     aesforge report [--core NAME ...] [--jobs N] [--no-pnr] [--freq MHZ]
     aesforge explore FAMILY [options]            design-space search (e.g. `aesforge explore pipelined -h`)
+    aesforge regmap [--check]                    generate C headers / README register tables from the JSON maps
 """
 from __future__ import annotations
 
@@ -116,6 +117,12 @@ def _cmd_explore(args) -> int:
     return mod.main(args.rest)
 
 
+def _cmd_regmap(args) -> int:
+    from aesforge import regmap
+
+    return regmap.main(["--check"] if args.check else [])
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="aesforge", description="aesforge: AES / AES-GCM IP family tools")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -166,6 +173,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("family", help="design space, e.g. 'pipelined'")
     s.add_argument("rest", nargs=argparse.REMAINDER, help="options of that search (see FAMILY -h)")
     s.set_defaults(func=_cmd_explore)
+
+    s = sub.add_parser("regmap", help="generate C headers and README register tables from the JSON register maps")
+    s.add_argument("--check", action="store_true", help="only check that the generated files are up to date")
+    s.set_defaults(func=_cmd_regmap)
     return p
 
 

@@ -45,7 +45,7 @@ class TB:
         d = self.dut
         cocotb.start_soon(Clock(d.clk_i, 10, unit="ns").start())
         d.rst_ni.value = 0
-        for s in (d.h_valid_i, d.start_valid_i, d.in_valid_i, d.out_ready_i, d.clear_i):
+        for s in (d.h_valid_i, d.start_valid_i, d.in_valid_i, d.out_ready_i, d.clear_i, d.abort_i):
             s.value = 0
         d.h_i.value = 0
         d.start_nblk_i.value = 0
@@ -146,7 +146,8 @@ async def spec_and_latency(dut):
 
 @cocotb.test()
 async def random_traffic(dut):
-    """Random lengths with 50 % / 90 % gaps and out stalls, H reloads between messages, then clear_i."""
+    """Random lengths with 50 % / 90 % gaps and out stalls, H reloads between messages, abort_i mid-message
+    (H kept, next message right), then clear_i."""
     tb = TB(dut)
     await tb.setup()
     rng = random.Random(2)
@@ -158,11 +159,39 @@ async def random_traffic(dut):
             y, _ = await tb.message(blocks, rng, p_gap, p_stall)
             assert y == model(h, blocks)
     d = dut
+    # abort mid-message (after a few beats, so products are in flight), then a good message: H kept
+    for nbeats in (1, D + 1, 3 * D):
+        d.start_valid_i.value = 1
+        d.start_nblk_i.value = 10 * M
+        await tb.tick()
+        d.start_valid_i.value = 0
+        for _ in range(nbeats):
+            d.in_valid_i.value = 1
+            d.in_data_i.value = rng.getrandbits(128 * N)
+            await tb.tick()
+        d.in_valid_i.value = 0
+        d.abort_i.value = 1
+        await tb.tick()
+        d.abort_i.value = 0
+        await ReadOnly()
+        assert int(d.h_ok_o.value) == 1 and int(d.out_valid_o.value) == 0
+        await tb.tick()
+        for _ in range(D + 2):
+            await tb.tick()
+        blocks = [rng.getrandbits(128) for _ in range(rng.randrange(1, 3 * M + 2))]
+        y, _ = await tb.message(blocks, rng, 0.2, 0.2)
+        assert y == model(h, blocks), f"after abort at beat {nbeats}"
     d.clear_i.value = 1
     await tb.tick()
     d.clear_i.value = 0
     await ReadOnly()
     assert int(d.h_ok_o.value) == 0 and int(d.start_ready_o.value) == 0
+    # clear_i drains the multiplier pipeline for D cycles (busy_o), then the unit takes a new H
+    for k in range(D):
+        assert int(d.busy_o.value) == 1 and int(d.h_ready_o.value) == 0, f"cycle {k} after clear_i"
+        await tb.tick()
+        await ReadOnly()
+    assert int(d.busy_o.value) == 0 and int(d.h_ready_o.value) == 1
     await tb.tick()
     h = rng.getrandbits(128)
     await tb.load_h(h)

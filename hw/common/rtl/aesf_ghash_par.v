@@ -60,7 +60,11 @@ module aesf_ghash_par #(
   output logic           out_valid_o,
   input  logic           out_ready_i,
   output logic [127:0]   out_data_o,
-  // zeroize H, its powers, the accumulator and the pipeline; h_ok_o falls
+  // drop the current message (no result): the multiplier pipeline drains for D cycles (busy_o), the H
+  // powers stay; ignored while idle or computing powers
+  input  logic           abort_i,
+  // zeroize H, its powers and the accumulator; h_ok_o falls; the multiplier pipeline then drains for D cycles
+  // (busy_o high, h_ready_o low) so that no product from before clear_i is ever used
   input  logic           clear_i,
   output logic           busy_o         // powers being computed, or a message in progress
 );
@@ -88,6 +92,7 @@ module aesf_ghash_par #(
   localparam logic [2:0] StRun   = 3'd3;  // absorbing beats
   localparam logic [2:0] StDrain = 3'd4;  // D cycles collecting the last finals
   localparam logic [2:0] StOut   = 3'd5;  // result on out_data_o
+  localparam logic [2:0] StFlush = 3'd6;  // abort / clear: D cycles emptying the pipeline, no result
 
   logic [2:0]     st_q, st_d;
   logic [127:0]   pw_q [1:M];             // pw_q[k] = H^k
@@ -106,7 +111,9 @@ module aesf_ghash_par #(
   logic [127:0]   mz [N];
 
   logic           beat;                   // a beat is accepted at this edge
-  assign beat = (st_q == StRun) && in_valid_i;
+  logic           abort;                  // abort a message
+  assign abort = abort_i && (st_q == StRun || st_q == StDrain || st_q == StOut);
+  assign beat  = (st_q == StRun) && in_valid_i && !abort;
 
   for (genvar j = 0; j < N; j++) begin : gen_lane
     // lane j in this beat holds block index i = issued + j; rem_j = m - i blocks from it to the end
@@ -155,7 +162,7 @@ module aesf_ghash_par #(
   end
 
   // the pipeline moves on an accepted beat, while computing powers and while draining
-  assign en = beat || (st_q == StHIss) || (st_q == StHWait) || (st_q == StDrain);
+  assign en = beat || (st_q == StHIss) || (st_q == StHWait) || (st_q == StDrain) || (st_q == StFlush);
 
   // XOR of the final products leaving the pipeline at this edge
   logic [127:0] fin_sum;
@@ -169,8 +176,8 @@ module aesf_ghash_par #(
   assign h_ready_o     = (st_q == StIdle);
   assign h_ok_o        = hok_q;
   assign start_ready_o = (st_q == StIdle) && hok_q;
-  assign in_ready_o    = (st_q == StRun);
-  assign out_valid_o   = (st_q == StOut);
+  assign in_ready_o    = (st_q == StRun) && !abort_i;
+  assign out_valid_o   = (st_q == StOut) && !abort_i;
   assign out_data_o    = (st_q == StOut) ? acc_q : 128'd0;
   assign busy_o        = (st_q != StIdle);
 
@@ -186,8 +193,10 @@ module aesf_ghash_par #(
       StRun:   if (beat && rem_q <= CW'(N))     st_d = StDrain;
       StDrain: if (dcnt_q == 8'(D - 1))         st_d = StOut;
       StOut:   if (out_ready_i)                 st_d = StIdle;
+      StFlush: if (dcnt_q == 8'(D - 1))         st_d = StIdle;
       default:                                  st_d = StIdle;
     endcase
+    if (abort) st_d = StFlush;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -201,7 +210,7 @@ module aesf_ghash_par #(
       acc_q  <= '0;
       for (int k = 1; k <= M; k++) pw_q[k] <= '0;
     end else if (clear_i) begin
-      st_q   <= StIdle;
+      st_q   <= StFlush;     // products in the multiplier pipeline (a message or H powers) are drained, unused
       hok_q  <= 1'b0;
       c_q    <= '0;
       hp_q   <= '0;
@@ -250,8 +259,16 @@ module aesf_ghash_par #(
         StOut: begin
           if (out_ready_i) acc_q <= '0;
         end
+        StFlush: begin
+          dcnt_q <= dcnt_q + 8'd1;
+        end
         default: ;
       endcase
+      if (abort) begin
+        acc_q  <= '0;
+        rem_q  <= '0;
+        dcnt_q <= '0;
+      end
     end
   end
 

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright aesforge contributors
+//
+// aesf_aes_pipe_stage: an optional pipeline register of the sub-pipelined AES (hw/aes_pipe).
+//
+//   EN = 1: data_o = data_i delayed by one clock (free-running, no enable, no reset: the
+//           pipeline never stalls and the valid bit travels in a separate, reset flop chain)
+//   EN = 0: data_o = data_i (a wire), so one RTL covers every register placement.
+//
+// Byte order: not interpreted (W opaque bits).
+// Latency: EN cycles.
+
+`default_nettype none
+
+module aesf_aes_pipe_stage #(
+  parameter int W  = 128,  // width in bits, >= 1
+  parameter int EN = 1     // 1: register, 0: wire
+) (
+  input  logic         clk_i,   // clock, rising edge
+  input  logic [W-1:0] data_i,  // stage input
+  output logic [W-1:0] data_o   // stage output (registered when EN = 1)
+);
+
+  if (W < 1 || EN < 0 || EN > 1) begin : gen_param_err
+`ifdef __ICARUS__
+    aesf_illegal_parameter_value u_illegal_parameter_value ();
+`else
+    $error("aesf_aes_pipe_stage: W must be >= 1 and EN 0 or 1");
+`endif
+  end
+
+  if (EN == 1) begin : gen_reg
+    logic [W-1:0] data_q;
+    always_ff @(posedge clk_i) begin
+      data_q <= data_i;
+    end
+    assign data_o = data_q;
+  end else begin : gen_wire
+    logic unused_clk;
+    assign unused_clk = clk_i;
+    assign data_o     = data_i;
+  end
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright aesforge contributors
+//
+// aesf_gcm_pack: block gearbox in front of the N-lane GHASH (aesf_ghash_par), which needs full beats of
+// N blocks except the last one of a message. Input beats carry 1..N blocks (segment ends: the last AAD
+// beat, the last text beat, the length block); output beats carry N blocks, and after an input beat
+// marked last_i the remaining blocks are flushed as a final (possibly partial) beat.
+//
+// Byte order: block k of a beat is data[N*128-1-128*k -: 128] (lane 0, the earliest block, on top), block
+// byte 0 in the top byte of its 128 bits. Output lanes beyond the flushed blocks are zero.
+// Latency: 1 cycle (blocks enter a buffer of 2N-1 blocks, output is registered state); throughput N
+// blocks per clock when the input beats are full. in_ready_o depends on out_ready_i (no path from
+// in_valid_i to in_ready_o).
+
+`default_nettype none
+
+module aesf_gcm_pack #(
+  parameter int N = 2   // blocks per beat: 1..8
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,     // asynchronous, active low
+  input  logic             clear_i,    // drop everything (abort / zeroize)
+  input  logic             in_valid_i,
+  output logic             in_ready_o,
+  input  logic [N*128-1:0] in_data_i,
+  input  logic [3:0]       in_cnt_i,   // blocks in this beat, 1..N (lanes 0 .. cnt-1)
+  input  logic             in_last_i,  // last beat of the message: flush afterwards
+  output logic             out_valid_o,
+  input  logic             out_ready_i,
+  output logic [N*128-1:0] out_data_o
+);
+
+  if (N < 1 || N > 8) begin : gen_param_err
+`ifdef __ICARUS__
+    aesf_illegal_parameter_value u_illegal_parameter_value ();
+`else
+    $error("aesf_gcm_pack: N must be 1..8");
+`endif
+  end
+
+  localparam int B = 2 * N - 1;   // buffer slots
+
+  logic [127:0] buf_q [B];
+  logic [127:0] buf_d [B];
+  logic [4:0]   cnt_q, cnt_d;     // blocks held, 0..B
+  logic         flush_q, flush_d;
+  logic         in_hs, out_hs;
+
+  assign out_valid_o = (cnt_q >= 5'(N)) || (flush_q && cnt_q != 5'd0);
+  assign out_hs      = out_valid_o && out_ready_i;
+  assign in_ready_o  = !flush_q && ((cnt_q < 5'(N)) || out_hs);
+  assign in_hs       = in_valid_i && in_ready_o;
+
+  for (genvar k = 0; k < N; k++) begin : gen_out
+    assign out_data_o[N*128-1-128*k -: 128] = (5'(k) < cnt_q) ? buf_q[k] : 128'd0;
+  end
+
+  always_comb begin
+    logic [4:0] c;
+    for (int s = 0; s < B; s++) buf_d[s] = buf_q[s];
+    c = cnt_q;
+    if (out_hs) begin
+      for (int s = 0; s < B; s++) buf_d[s] = (s + N < B) ? buf_q[(s + N < B) ? s + N : 0] : 128'd0;
+      c = (cnt_q > 5'(N)) ? cnt_q - 5'(N) : 5'd0;
+    end
+    if (in_hs) begin
+      for (int s = 0; s < B; s++) begin
+        for (int k = 0; k < N; k++) begin
+          if (32'(c) + k == s && k < 32'(in_cnt_i)) buf_d[s] = in_data_i[N*128-1-128*k -: 128];
+        end
+      end
+      c = c + 5'(in_cnt_i);
+    end
+    cnt_d = c;
+    flush_d = flush_q;
+    if (in_hs && in_last_i) flush_d = 1'b1;
+    else if (flush_q && (cnt_d == 5'd0)) flush_d = 1'b0;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cnt_q   <= '0;
+      flush_q <= 1'b0;
+      for (int s = 0; s < B; s++) buf_q[s] <= '0;
+    end else if (clear_i) begin
+      cnt_q   <= '0;
+      flush_q <= 1'b0;
+      for (int s = 0; s < B; s++) buf_q[s] <= '0;
+    end else begin
+      cnt_q   <= cnt_d;
+      flush_q <= flush_d;
+      for (int s = 0; s < B; s++) buf_q[s] <= buf_d[s];
+    end
+  end
+
+endmodule
+
+`default_nettype wire
