@@ -74,7 +74,7 @@ def pnr_ecp5(core, outdir, freq_mhz: float | None = None, seed: int = SEED, incl
 
     wdir = _outdir(out / "wrap")
     wrap_v = wdir / f"{WRAP_TOP}.v"
-    wrap_v.write_text(make_wrapper(core.top, ports, core.clock, core.reset))
+    wrap_v.write_text(make_wrapper(core.top, ports, core.clock, core.reset, params=core.params))
     script = yosys_script("ecp5_wrap.ys", wdir, core, WRAP=rel(wrap_v), WTOP=WRAP_TOP)
     steps["synth_ecp5_wrapped"] = round(run_yosys(script, wdir / "yosys.log"), 1)
     wcells = _stat_cells(wdir / "stat.json")

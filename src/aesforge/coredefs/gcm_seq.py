@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Registry entries: the sequential AES-GCM core (hw/gcm_seq), shipped fast digit and bit-serial digit."""
+from aesforge.cores import COMMON, Core, register
+
+SOURCES = (
+    f"{COMMON}/aesf_sbox_lut.v",
+    f"{COMMON}/aesf_inv_sbox_lut.v",
+    f"{COMMON}/aesf_sbox_cf.v",
+    f"{COMMON}/aesf_sbox.v",
+    f"{COMMON}/aesf_mixcolumn.v",
+    f"{COMMON}/aesf_inv_mixcolumn.v",
+    f"{COMMON}/aesf_subword.v",
+    f"{COMMON}/aesf_key_step.v",
+    "hw/aes_iter/rtl/aesf_aes_iter.v",
+    f"{COMMON}/aesf_inc32.v",
+    f"{COMMON}/aesf_gf128_mul_digit.v",
+    "hw/gcm_seq/rtl/aesf_gcm_seq.v",
+)
+
+FAST_DIGIT = 8
+"""GHASH digit of the shipped fast configuration (16 cycles per multiply)."""
+
+_COMMON_FIELDS = dict(
+    top="aesf_gcm_seq",
+    folder="hw/gcm_seq",
+    sources=SOURCES,
+    interface="bus-free valid/ready: key port, command port, 128-bit in/out beat streams, done/tag/error result",
+    key_sizes=(128, 192, 256),
+    modes=("gcm",),
+    directions=("encrypt", "decrypt"),
+    iv_bits="any",
+    tag_lens=(4, 8, 12, 13, 14, 15, 16),
+    bench="aesforge.sim.benches.gcm_seq",
+    perf="aesforge.sim.perf_gcm:measure",
+)
+
+register(Core(
+    name="gcm_seq",
+    rank=40,
+    params={"DIGIT": FAST_DIGIT},
+    summary=f"Sequential AES-GCM: one shared iterative AES engine + digit-serial GHASH (DIGIT={FAST_DIGIT}), "
+            "H once per key, any IV/AAD/text length, encrypt and decrypt",
+    **_COMMON_FIELDS,
+))
+
+register(Core(
+    name="gcm_seq_d1",
+    rank=41,
+    params={"DIGIT": 1},
+    summary="Sequential AES-GCM, bit-serial GHASH (DIGIT=1, 128 cycles per multiply, the seed paper's choice)",
+    **_COMMON_FIELDS,
+))

@@ -1,0 +1,134 @@
+# SPDX-License-Identifier: Apache-2.0
+"""gcm_seq RTL through `aesforge sim`: the CAVP GCM CI subset (every key size, IV length 8/96/1024 bits, tag
+length, direction, FAIL case, empty / partial / multi-block AAD and text) plus the seed paper's MACsec 2.2.2
+packet, on Icarus and Verilator for the shipped fast digit and on Icarus for the bit-serial digit (DIGIT = 1),
+with every cycle count asserted exactly against the full-speed cycle model (aesforge.sim.perf_gcm), equal
+cycles for good and bad tags, random stalls on in/out, and all 47,250 CAVP GCM vectors in `make test-full`."""
+from __future__ import annotations
+
+import pytest
+
+from aesforge.check import check
+from aesforge.cores import get
+from aesforge.sim.perf_gcm import MACSEC_222, key_cycles, predict_cycles
+from aesforge.sim.runner import run_batch
+from aesforge.vectors import suites
+
+FAST = get("gcm_seq")
+D1 = get("gcm_seq_d1")
+# The seed paper's packet: command -> done_o and key handshake -> done_o (= key_cycles + 1 + cycles).
+PAPER = {8: 99, 1: 771}
+PAPER_TOTAL = {8: 130, 1: 802}
+
+
+def _shape(v: dict) -> tuple[int, int, int, int]:
+    txt = v["ct" if v["op"] == "decrypt" else "pt"]
+    return len(v["key"]) * 4, len(v["iv"]) // 2, len(v.get("aad", "")) // 2, len(txt) // 2
+
+
+def _run_and_check(core, vecs, sim, stall=0.0, seed=1, jobs=1, params=None):
+    res = run_batch(core.name, vecs, sim=sim, jobs=jobs, stall=stall, seed=seed, params=params, progress=False)
+    rep = check(vecs, res)
+    assert rep.failed == 0, rep.failures[:5]
+    assert rep.passed == len(vecs)
+    return res
+
+
+def _assert_cycles(core, vecs, res, digit=None):
+    digit = digit or core.params["DIGIT"]
+    for v, r in zip(vecs, res):
+        kbits, ivl, aadl, txtl = _shape(v)
+        assert r["cycles"] == predict_cycles(digit, kbits, ivl, aadl, txtl, v["op"] == "decrypt"), (v["id"], r["cycles"])
+        assert r["key_cycles"] in (0, key_cycles(kbits)), (v["id"], r["key_cycles"])
+        if "total_cycles" in r:
+            assert r["total_cycles"] == r["key_cycles"] + 1 + r["cycles"], v["id"]
+    # a bad tag costs exactly the cycles of a good one (same shape)
+    by_shape: dict = {}
+    for v, r in zip(vecs, res):
+        if v["op"] == "decrypt":
+            by_shape.setdefault(_shape(v), {}).setdefault(r.get("auth_ok"), set()).add(r["cycles"])
+    both = [s for s, d in by_shape.items() if True in d and False in d]
+    assert both, "the subset must hold good and bad tags of one shape"
+    for s in both:
+        assert len(by_shape[s][True] | by_shape[s][False]) == 1, (s, by_shape[s])
+
+
+@pytest.mark.parametrize("sim", ["icarus", "verilator"])
+def test_ci_subset_fast(sim):
+    vecs = [dict(MACSEC_222)] + FAST.ci_vectors()
+    assert {suites.iv_bits_of(v) for v in vecs[1:]} == {8, 96, 1024}
+    assert {v["tag_len"] for v in vecs[1:]} == {4, 8, 12, 13, 14, 15, 16}
+    assert any(suites.is_fail(v) for v in vecs)
+    res = _run_and_check(FAST, vecs, sim)
+    assert res[0]["total_cycles"] == PAPER_TOTAL[8] and res[0]["cycles"] == PAPER[8]
+    _assert_cycles(FAST, vecs, res)
+
+
+def _d1_subset() -> list[dict]:
+    """A small D1 subset: one vector per (key size, IV length, op, FAIL) plus empty/partial lengths."""
+    seen, out = set(), []
+    for v in D1.ci_vectors():
+        k = (_shape(v)[0], suites.iv_bits_of(v), v["op"], suites.is_fail(v), _shape(v)[3] % 16 == 0)
+        if k not in seen:
+            seen.add(k)
+            out.append(v)
+    return out
+
+
+def test_ci_subset_d1():
+    vecs = [dict(MACSEC_222)] + _d1_subset()
+    res = _run_and_check(D1, vecs, "icarus")
+    assert res[0]["total_cycles"] == PAPER_TOTAL[1] <= 874 and res[0]["cycles"] == PAPER[1]
+    _assert_cycles(D1, vecs, res)
+
+
+@pytest.mark.parametrize("digit", [pytest.param(2, marks=pytest.mark.full), 16, 128])
+def test_other_digits(digit):
+    """The cycle model holds for another GHASH-bound digit (2, full suite) and the AES-bound digits (16, 128)."""
+    vecs = [dict(MACSEC_222)] + _d1_subset()
+    res = _run_and_check(FAST, vecs, "icarus", params={"DIGIT": digit})
+    _assert_cycles(FAST, vecs, res, digit)
+
+
+@pytest.mark.full
+def test_ci_subset_d1_all():
+    vecs = D1.ci_vectors()
+    res = _run_and_check(D1, vecs, "icarus", jobs=2)
+    _assert_cycles(D1, vecs, res)
+
+
+@pytest.mark.parametrize("stall", [0.3, 0.8])
+def test_random_stalls(stall):
+    """Random idle cycles on in_valid_i and back-pressure on out_ready_i: nothing lost or reordered."""
+    vecs = [v for v in FAST.ci_vectors() if len(v.get("pt", v.get("ct", ""))) >= 64][:60]
+    assert len(vecs) >= 30
+    res = _run_and_check(FAST, vecs, "icarus", stall=stall, seed=11)
+    assert sum(r["in_stall"] for r in res) > 0 and sum(r["out_stall"] for r in res) > 0
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("sim", ["verilator"])
+def test_all_cavp_gcm(sim):
+    """Every CAVP GCM vector (47,250: AES-128/192/256, IV 8/96/1024 bits, all tag lengths, 11,908 FAIL)."""
+    vecs = suites.all_records("gcm")
+    assert len(vecs) == 47250
+    res = _run_and_check(FAST, vecs, sim, jobs=2)
+    _assert_cycles(FAST, vecs, res)
+
+
+@pytest.mark.parametrize("core", ["gcm_seq", pytest.param("gcm_seq_d1", marks=pytest.mark.full)])
+def test_perf_figures(core):
+    """The figures `make report` takes (aesforge.sim.perf_gcm.measure), exact: the paper's packet with the key
+    load (<= 874 for DIGIT 1, goal <= 150 for the fast digit), with the key loaded, key load per size, and the
+    long-message cycles/byte = max(128/DIGIT, Nr) / 16."""
+    from aesforge.sim.perf_gcm import NR, measure
+
+    c = get(core)
+    digit = c.params["DIGIT"]
+    r = measure(core)
+    assert r["paper_packet_total_cycles"] == r["latency_cycles"] == PAPER_TOTAL[digit]
+    assert r["paper_packet_cycles"] == PAPER[digit]
+    assert r["key_load_cycles"] == {k: key_cycles(k) for k in (128, 192, 256)}
+    assert r["cycles_per_byte_per_key_size"] == {k: max(128 // digit, NR[k]) / 16 for k in (128, 192, 256)}
+    assert r["cycles_per_block"] == 16 * r["cycles_per_byte"]
+    assert r["latency_cycles"] <= (874 if digit == 1 else 150)
