@@ -11,13 +11,14 @@ RTL_DIRS := $(sort $(dir $(wildcard hw/*/rtl/*.v)))
 RTL      := $(wildcard hw/*/rtl/*.v)
 LINT_WAIVERS := $(wildcard hw/lint/*.vlt)
 
-.PHONY: help setup test test-full lint report demo clean distclean
+.PHONY: help setup test test-full lint report explore-pipelined demo clean distclean
 
 help:
 	@echo "make setup      install system packages + pinned venv (.venv), warm YoWASP (once; re-run is fast)"
 	@echo "make test       CI suite: lint, model vs all NIST GCM/AES vectors, RTL vector suites, formal, flow smoke"
 	@echo "make test-full  everything, including long suites (MCT through RTL, all GCM vectors on every core)"
 	@echo "make report     synthesis + P&R + cycles for every core -> results/*.json, docs/results.md"
+	@echo "make explore-pipelined  seed-002 register-placement sweep with P&R (hours; resumes from cache)"
 	@echo "make demo       aesforge demo"
 
 setup:
@@ -41,6 +42,9 @@ test-full: lint
 
 report:
 	$(VENV)/bin/aesforge report --jobs $(JOBS)
+
+explore-pipelined:
+	$(VENV)/bin/aesforge explore pipelined --jobs $(JOBS)
 
 demo:
 	$(VENV)/bin/aesforge demo

@@ -1,0 +1,511 @@
+# SPDX-License-Identifier: Apache-2.0
+"""`aesforge explore pipelined`: seed 002's Algorithm 1 (pipeline-register search) with real place and route.
+
+For every key size and every legal register placement of hw/aes_pipe (SBOX_IMPL x PIPE_MASK, see
+hw/aes_pipe/rtl/aesf_aes_pipe_round.v) this runs, in parallel jobs, the project flow
+(aesforge.flow.pnr.pnr_ecp5: synth_ecp5 of the bare core for LUT4/FF, then the core in the generated
+serializer wrapper through synth_ecp5 + nextpnr-ecp5 for the post-route Fmax), and computes exactly the
+paper's figures:
+
+  F = post-route Fmax (MHz)            A = LUT4 + FF of the bare core (ECP5 cells; LUT4 = lut4_equiv)
+  T = 128 * F (Mbps)                   E = T / A (Mbps per cell)
+  L = cycles / F (ns)                  H = E / L
+  cycles = Nr * (1 + k) register stages (k = popcount(PIPE_MASK), the paper's number of inserted registers),
+           measured in RTL simulation (Icarus, one FIPS-197 block checked against the golden model) unless
+           --no-sim; the reduced --rounds designs use the formula (their output is not a ciphertext).
+
+Algorithm 1 keeps the configuration with the largest H; the output also names the largest F and E. The
+paper walks k = 0..n and the locations C(n, k) with a running maximum; with n = 3 insertion points this
+enumeration is exhaustive, so the result is the same.
+
+Results are cached per configuration under the cache folder (default build/explore_pipelined/<hash>/), keyed
+by aesforge.flow.report.flow_hash (source contents, parameters, P&R target, tool versions, syn/*.ys, flow code),
+so an interrupted or repeated sweep only runs what is missing. The chosen configuration of each key size (and
+the k = 0 baseline) also gets synth_xilinx (xc7 LUT/FF).
+
+Outputs: results/explore_pipelined.json, docs/explore_pipelined.md (table), docs/explore_pipelined.svg (plot).
+--smoke: a 2-configuration sweep of a REDUCED design (1 round of AES-128, --rounds 1); its figures are not AES
+figures and go to build/explore_pipelined/smoke/ unless --out is given.
+--synth-only: no place and route (no F, so no T, E, L, H and no choice): LUT4/FF of the bare core only, plus
+synth_xilinx of every configuration. `--smoke --synth-only` is the CI smoke sweep (seconds); a P&R of one
+whole AES configuration takes tens of minutes on a 2-CPU machine (see hw/aes_pipe/README.md).
+
+Figures that were not measured are null in the JSON and `n/m` in the table; nothing is estimated.
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import dataclasses
+import datetime as _dt
+import json
+import sys
+import threading
+import time
+from pathlib import Path
+
+from aesforge.coredefs.aes_pipe import legal, nr_of, pipe_core, stages_of
+from aesforge.paths import build_dir, repo_root
+
+VERSION = 1
+DEFAULT_FREQ_MHZ = 250.0
+OUT_JSON = "results/explore_pipelined.json"
+OUT_MD = "docs/explore_pipelined.md"
+OUT_SVG = "docs/explore_pipelined.svg"
+BLOCK_BITS = 128
+SBOX_NAME = {0: "LUT", 1: "CF"}
+POINTS = {0: "mid", 1: "sub", 2: "mix"}   # PIPE_MASK bit -> insertion point (see aesf_aes_pipe_round.v)
+CORE_BY_BITS = {128: "aes_pipe", 192: "aes_pipe_192", 256: "aes_pipe_256"}
+
+_lock = threading.Lock()
+
+
+def say(msg: str) -> None:
+    with _lock:
+        print(msg, flush=True)
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    key_bits: int
+    sbox_impl: int
+    pipe_mask: int
+    rounds: int = 0          # 0 = the whole cipher; 1..Nr = reduced slice (smoke runs)
+
+    @property
+    def k(self) -> int:
+        return bin(self.pipe_mask).count("1")
+
+    @property
+    def placement(self) -> str:
+        pts = [POINTS[b] for b in range(3) if self.pipe_mask >> b & 1]
+        return "+".join(pts) if pts else "none"
+
+    @property
+    def label(self) -> str:
+        r = f" r{self.rounds}" if self.rounds else ""
+        return f"AES-{self.key_bits} {SBOX_NAME[self.sbox_impl]} m{self.pipe_mask} ({self.placement}){r}"
+
+    @property
+    def rounds_built(self) -> int:
+        return self.rounds or nr_of(self.key_bits)
+
+    @property
+    def cycles_formula(self) -> int:
+        return self.rounds_built * stages_of(self.pipe_mask)
+
+    def core(self):
+        extra = {"ROUNDS": self.rounds} if self.rounds else None
+        return pipe_core(self.key_bits, self.sbox_impl, self.pipe_mask,
+                         name=f"aes_pipe_k{self.key_bits}_s{self.sbox_impl}_m{self.pipe_mask}_r{self.rounds}",
+                         extra_params=extra)
+
+
+def enumerate_configs(key_bits, impls, masks, rounds: int = 0) -> list[Config]:
+    out = []
+    for kb in key_bits:
+        for impl in impls:
+            for m in masks:
+                if legal(impl, m):
+                    out.append(Config(kb, impl, m, rounds))
+    return out
+
+
+# --------------------------------------------------------------------------------------------- steps
+def _cache_dir(cache: Path, cfg: Config, freq: float) -> Path:
+    from aesforge.flow.report import flow_hash
+
+    core = cfg.core()
+    d = cache / f"{core.name}-{flow_hash(core, freq)}"
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def _cached(path: Path, fn):
+    if path.is_file():
+        return json.loads(path.read_text()), True
+    res = fn()
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(res, indent=1, default=str))
+    tmp.replace(path)
+    return res, False
+
+
+def run_pnr(cfg: Config, cache: Path, freq: float) -> tuple[dict, bool]:
+    from aesforge.flow import pnr
+
+    d = _cache_dir(cache, cfg, freq)
+
+    def go():
+        t0 = time.monotonic()
+        res = pnr.pnr_ecp5(cfg.core(), d / "pnr", freq_mhz=freq)
+        res["wall_s"] = round(time.monotonic() - t0, 1)
+        res["run_utc"] = _now()
+        return res
+    return _cached(d / "pnr.json", go)
+
+
+def run_ecp5_core(cfg: Config, cache: Path, freq: float) -> tuple[dict, bool]:
+    """synth_ecp5 of the bare core only (--synth-only); reuses the counts of a cached P&R run if there is one."""
+    from aesforge.flow import synth
+
+    d = _cache_dir(cache, cfg, freq)
+    if (d / "pnr.json").is_file():
+        res = json.loads((d / "pnr.json").read_text())
+        return {"fmax_mhz": None, "core": res["core"], "seconds": {"synth_ecp5_core": None}}, True
+
+    def go():
+        core = synth.synth_ecp5_core(cfg.core(), d / "ecp5_core")
+        secs = core.pop("seconds")
+        return {"fmax_mhz": None, "core": core, "seconds": {"synth_ecp5_core": secs}, "run_utc": _now()}
+    return _cached(d / "ecp5_core.json", go)
+
+
+def run_xc7(cfg: Config, cache: Path, freq: float) -> tuple[dict, bool]:
+    from aesforge.flow import synth
+
+    d = _cache_dir(cache, cfg, freq)
+    return _cached(d / "xc7.json", lambda: synth.synth_xilinx(cfg.core(), d / "xc7"))
+
+
+def measure_cycles(cfg: Config, cache: Path, freq: float) -> tuple[dict, bool]:
+    """One FIPS-197 Appendix C block through the RTL on Icarus, checked against the model."""
+    from aesforge.check import check
+    from aesforge.sim.runner import run_batch
+
+    d = _cache_dir(cache, cfg, freq)
+
+    def go():
+        key = bytes(range(cfg.key_bits // 8)).hex()
+        vec = {"id": "fips197-c", "op": "encrypt", "mode": "ecb", "key": key,
+               "pt": "00112233445566778899aabbccddeeff"}
+        res = run_batch(CORE_BY_BITS[cfg.key_bits], [vec], sim="icarus", progress=False,
+                        params={"KEY_BITS": cfg.key_bits, "SBOX_IMPL": cfg.sbox_impl, "PIPE_MASK": cfg.pipe_mask})
+        rep = check([vec], res)
+        if rep.failed:
+            raise RuntimeError(f"{cfg.label}: wrong ciphertext in simulation: {rep.failures[:1]}")
+        return {"cycles": res[0]["cycles"], "simulator": "icarus", "vector": "FIPS-197 Appendix C"}
+    return _cached(d / "cycles.json", go)
+
+
+# --------------------------------------------------------------------------------------------- figures
+def _rnd(x: float | None, nd: int) -> float | None:
+    return None if x is None else round(x, nd)
+
+
+def figures(cfg: Config, pnr_res: dict, cycles: int, cycles_source: str) -> dict:
+    """The paper's figures of one configuration; F (and all that needs it) is None without P&R."""
+    core = pnr_res["core"]
+    f = None if pnr_res.get("fmax_mhz") is None else float(pnr_res["fmax_mhz"])
+    lut4 = int(core["lut4_equiv"])
+    ff = int(core["ff"])
+    a = lut4 + ff
+    t = e = lat = h = None
+    if f is not None:
+        t = BLOCK_BITS * f                 # Mbps
+        e = t / a                          # Mbps per (LUT4 + FF)
+        lat = cycles / f * 1e3             # ns
+        h = e / lat
+    return {
+        "key_bits": cfg.key_bits, "sbox": SBOX_NAME[cfg.sbox_impl], "sbox_impl": cfg.sbox_impl,
+        "pipe_mask": cfg.pipe_mask, "placement": cfg.placement, "k": cfg.k, "stages_per_round": 1 + cfg.k,
+        "rounds_built": cfg.rounds_built, "reduced": bool(cfg.rounds),
+        "F_mhz": _rnd(f, 2), "lut4": lut4, "ff": ff, "A": a,
+        "T_gbps": None if t is None else round(t / 1e3, 3), "E_mbps_per_cell": _rnd(e, 4),
+        "gbps_per_klut4": None if t is None else round(t / lut4, 4),
+        "cycles": cycles, "cycles_source": cycles_source, "L_ns": _rnd(lat, 2), "H": _rnd(h, 6),
+        "critical_path": pnr_res.get("critical_path"),
+        "pnr_seconds": pnr_res.get("seconds"), "wall_s": pnr_res.get("wall_s"),
+    }
+
+
+def pick(rows: list[dict]) -> dict:
+    """Per key size: Algorithm 1's choice (max H; ties: smaller A), plus max F, max E and the k = 0 rows."""
+    out = {}
+    for kb in sorted({r["key_bits"] for r in rows if r["H"] is not None}):
+        rs = [r for r in rows if r["key_bits"] == kb and r["H"] is not None]
+        best = max(rs, key=lambda r: (r["H"], -r["A"]))
+        out[str(kb)] = {
+            "best_H": _ident(best),
+            "best_F": _ident(max(rs, key=lambda r: r["F_mhz"])),
+            "best_E": _ident(max(rs, key=lambda r: r["E_mbps_per_cell"])),
+            "baseline_k0": [_ident(r) for r in rs if r["k"] == 0],
+        }
+    return out
+
+
+def _ident(r: dict) -> dict:
+    return {"sbox_impl": r["sbox_impl"], "pipe_mask": r["pipe_mask"], "sbox": r["sbox"], "placement": r["placement"],
+            "k": r["k"], "F_mhz": r["F_mhz"], "A": r["A"], "cycles": r["cycles"], "L_ns": r["L_ns"],
+            "T_gbps": r["T_gbps"], "E_mbps_per_cell": r["E_mbps_per_cell"], "H": r["H"]}
+
+
+# --------------------------------------------------------------------------------------------- writers
+def _f(v, fmt: str) -> str:
+    return "n/m" if v is None else format(v, fmt)
+
+
+def write_md(path: Path, doc: dict) -> None:
+    rows = doc["rows"]
+    L = []
+    a = L.append
+    a("# Pipeline-register search for hw/aes_pipe (seed 002, Algorithm 1)")
+    a("")
+    a("Generated by `aesforge explore pipelined` (never typed by hand); raw data in "
+      f"`{doc['json']}`. Device {doc['device']}, nextpnr target {doc['freq_target_mhz']:g} MHz, one seed.")
+    if doc["reduced"]:
+        a("")
+        a(f"**REDUCED DESIGN**: only the first {doc['rounds']} round(s) of the cipher were built (`--rounds`); "
+          "these are flow smoke figures, not AES figures.")
+    if doc.get("synth_only"):
+        a("")
+        a("**SYNTHESIS ONLY** (`--synth-only`): no place and route, so no F and nothing that needs it "
+          "(T, E, L, H: `n/m`), and no Algorithm 1 choice.")
+    a("")
+    a("F = post-route Fmax of the core in the serializer wrapper; A = LUT4 + FF of the bare core (ECP5 cells); "
+      "T = 128 x F; E = T / A; cycles = register stages from input to output (Nr x (1 + k)); L = cycles / F; "
+      "H = E / L (the paper's figure of merit). Placement: `mid` = register at the composite-field S-box seam, "
+      "`sub` = after SubBytes, `mix` = after MixColumns; the round register after AddRoundKey is always there, "
+      "and the key-schedule registers follow the same placement.")
+    for kb in sorted({r["key_bits"] for r in rows}):
+        ch = doc["choice"].get(str(kb))
+        b = ch["best_H"] if ch else None
+        a("")
+        a(f"## AES-{kb}")
+        a("")
+        if b:
+            a(f"Algorithm 1 choice (max H): **{b['sbox']} S-box, {b['placement']} (k = {b['k']})**: {b['F_mhz']} MHz, "
+              f"{b['cycles']} cycles = {b['L_ns']} ns, {b['T_gbps']} Gbps, A = {b['A']}. "
+              f"Max F: {ch['best_F']['sbox']} {ch['best_F']['placement']} ({ch['best_F']['F_mhz']} MHz); "
+              f"max E: {ch['best_E']['sbox']} {ch['best_E']['placement']} ({ch['best_E']['E_mbps_per_cell']} "
+              "Mbps/cell).")
+        else:
+            a("No Algorithm 1 choice: no configuration of this key size has a post-route F.")
+        a("")
+        a("| S-box | placement | k | F (MHz) | LUT4 | FF | A | T (Gbps) | Gbps/kLUT4 | E (Mbps/cell) | cycles "
+          "| L (ns) | H | xc7 LUT | xc7 FF |")
+        a("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        sel = [r for r in rows if r["key_bits"] == kb]
+        for r in sorted(sel, key=lambda r: (r["H"] is None, -(r["H"] or 0), r["sbox_impl"], r["pipe_mask"])):
+            x = r.get("xc7") or {}
+            mark = " **(chosen)**" if b and (r["sbox_impl"], r["pipe_mask"]) == (b["sbox_impl"], b["pipe_mask"]) else ""
+            a(f"| {r['sbox']} | {r['placement']}{mark} | {r['k']} | {_f(r['F_mhz'], '.1f')} | {r['lut4']:,} | "
+              f"{r['ff']:,} | {r['A']:,} | {_f(r['T_gbps'], '.2f')} | {_f(r['gbps_per_klut4'], '.3f')} | "
+              f"{_f(r['E_mbps_per_cell'], '.3f')} | {r['cycles']} | {_f(r['L_ns'], '.1f')} | {_f(r['H'], '.5f')} | "
+              f"{x.get('lut_total', '')} | {x.get('ff', '')} |")
+    if doc.get("missing"):
+        a("")
+        a("Configurations that failed: " + "; ".join(f"{m['label']}: {m['error']}" for m in doc["missing"]))
+    a("")
+    a("Tool versions: " + ", ".join(f"{k} {v}" for k, v in doc["tools"].items()) + ".")
+    a(f"Generated {doc['generated_utc']} by `{doc['command']}`.")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(L) + "\n")
+
+
+def write_svg(path: Path, doc: dict) -> None:
+    """F vs A per configuration, one marker per key size, the chosen ones ringed (matplotlib, SVG).
+    Without P&R (--synth-only): A vs cycles."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    matplotlib.rcParams["svg.hashsalt"] = "aesforge"
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    marks = {128: "o", 192: "s", 256: "^"}
+    have_f = any(r["F_mhz"] is not None for r in doc["rows"])
+    for kb in sorted({r["key_bits"] for r in doc["rows"]}):
+        rs = [r for r in doc["rows"] if r["key_bits"] == kb and (r["F_mhz"] is not None or not have_f)]
+        ys = [r["F_mhz"] if have_f else r["cycles"] for r in rs]
+        ax.scatter([r["A"] for r in rs], ys, marker=marks.get(kb, "o"), label=f"AES-{kb}")
+        for r, y in zip(rs, ys):
+            ax.annotate(f"{r['sbox']} {r['placement']}", (r["A"], y), fontsize=6,
+                        xytext=(3, 3), textcoords="offset points")
+        ch = doc["choice"].get(str(kb))
+        if ch:
+            b = ch["best_H"]
+            ax.scatter([b["A"]], [b["F_mhz"]], s=160, facecolors="none", edgecolors="k")
+    ax.set_xlabel("A = LUT4 + FF (ECP5, bare core)")
+    ax.set_ylabel("F = post-route Fmax (MHz)" if have_f else "cycles (latency)")
+    title = "hw/aes_pipe register placements" + (" (ringed: max H)" if have_f else " (synthesis only, no F)")
+    if doc["reduced"]:
+        title += f" - REDUCED {doc['rounds']}-round design"
+    ax.set_title(title, fontsize=9)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, format="svg", metadata={"Date": None})
+    plt.close(fig)
+
+
+# --------------------------------------------------------------------------------------------- main
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.split(",") if x.strip()]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="aesforge explore pipelined", description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--key-bits", default="128,192,256", help="key sizes, comma separated (default all)")
+    p.add_argument("--sbox", default="0,1", help="SBOX_IMPL values: 0 LUT, 1 composite field (default both)")
+    p.add_argument("--masks", default="0,1,2,3,4,5,6,7",
+                   help="PIPE_MASK values (bit0 mid, bit1 sub, bit2 mix; odd masks need --sbox 1) (default all)")
+    p.add_argument("--rounds", type=int, default=0, help="build only the first R rounds (reduced design, for smoke runs)")
+    p.add_argument("--freq", type=float, default=DEFAULT_FREQ_MHZ, help="nextpnr target MHz (default %(default)s)")
+    p.add_argument("--jobs", type=int, default=2, help="parallel flow jobs (default 2)")
+    p.add_argument("--smoke", action="store_true",
+                   help="2 configurations of a REDUCED 1-round AES-128: --key-bits 128 --rounds 1, LUT m2 and CF m7; "
+                        "outputs under build/explore_pipelined/smoke/ unless --out is given")
+    p.add_argument("--synth-only", action="store_true",
+                   help="no place and route: LUT4/FF (synth_ecp5 of the bare core) and xc7 of every configuration, "
+                        "no F/T/E/L/H and no choice (with --smoke: the CI smoke sweep)")
+    p.add_argument("--no-xc7", action="store_true", help="skip synth_xilinx of the chosen configurations")
+    p.add_argument("--no-sim", action="store_true", help="cycles from the formula Nr*(1+k) instead of RTL simulation")
+    p.add_argument("--list", action="store_true", help="print the configurations and exit")
+    p.add_argument("--cache-dir", default=None, help="cache folder inside the repo (default build/explore_pipelined)")
+    p.add_argument("--out", default=None, help=f"JSON output (default {OUT_JSON})")
+    p.add_argument("--md", default=None, help=f"Markdown table (default {OUT_MD}, or next to --out)")
+    p.add_argument("--svg", default=None, help=f"plot (default {OUT_SVG}, or next to --out)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    root = repo_root()
+    if args.smoke:
+        key_bits, impls, masks, rounds = [128], None, None, args.rounds or 1
+        configs = [Config(128, 0, 2, rounds), Config(128, 1, 7, rounds)]
+        sdir = build_dir() / "explore_pipelined" / "smoke"
+        out = Path(args.out) if args.out else sdir / "explore_pipelined.json"
+        md = Path(args.md) if args.md else out.with_suffix(".md")
+        svg = Path(args.svg) if args.svg else out.with_suffix(".svg")
+    else:
+        key_bits, impls, masks, rounds = _ints(args.key_bits), _ints(args.sbox), _ints(args.masks), args.rounds
+        bad = [k for k in key_bits if k not in (128, 192, 256)]
+        if bad:
+            print(f"error: --key-bits must be 128, 192, 256 (got {bad})", file=sys.stderr)
+            return 2
+        if rounds < 0 or any(rounds > nr_of(k) for k in key_bits):
+            print("error: --rounds must be 0..Nr", file=sys.stderr)
+            return 2
+        configs = enumerate_configs(key_bits, impls, masks, rounds)
+        out = Path(args.out or OUT_JSON)
+        # with --out, the table and the plot go next to it (never silently into docs/)
+        md = Path(args.md) if args.md else (out.with_suffix(".md") if args.out else Path(OUT_MD))
+        svg = Path(args.svg) if args.svg else (out.with_suffix(".svg") if args.out else Path(OUT_SVG))
+    out, md, svg = (p if p.is_absolute() else root / p for p in (out, md, svg))
+    if not configs:
+        print("error: no legal configuration (odd masks need --sbox 1)", file=sys.stderr)
+        return 2
+    if args.list:
+        for c in configs:
+            print(f"{c.label}: k={c.k}, cycles={c.cycles_formula}")
+        return 0
+    cache = Path(args.cache_dir) if args.cache_dir else build_dir() / "explore_pipelined"
+    if not cache.is_absolute():
+        cache = root / cache
+
+    n = len(configs)
+    say(f"[explore] {n} configurations, {args.jobs} job(s), target {args.freq:g} MHz, cache {cache}")
+    t_all = time.monotonic()
+    rows: list[dict] = []
+    missing: list[dict] = []
+    done = [0]
+
+    def one(cfg: Config):
+        t0 = time.monotonic()
+        say(f"[explore] start {cfg.label}")
+        res, hit = (run_ecp5_core if args.synth_only else run_pnr)(cfg, cache, args.freq)
+        if cfg.rounds or args.no_sim:
+            cyc, src = cfg.cycles_formula, "formula Nr*(1+k)" + (" (reduced design)" if cfg.rounds else "")
+        else:
+            c, _ = measure_cycles(cfg, cache, args.freq)
+            cyc, src = int(c["cycles"]), "RTL simulation (icarus, FIPS-197 Appendix C block)"
+            if cyc != cfg.cycles_formula:
+                raise RuntimeError(f"{cfg.label}: simulated latency {cyc} != Nr*(1+k) = {cfg.cycles_formula}")
+        row = figures(cfg, res, cyc, src)
+        with _lock:
+            done[0] += 1
+            k = done[0]
+        say(f"[explore] {k}/{n} {cfg.label}: {'cached' if hit else f'{time.monotonic() - t0:.0f} s'}: "
+            f"F={_f(row['F_mhz'], '.1f')} MHz A={row['A']} (LUT4 {row['lut4']} + FF {row['ff']}) cycles={cyc} "
+            f"T={_f(row['T_gbps'], '.2f')} Gbps H={_f(row['H'], '.5f')}")
+        return row
+
+    with cf.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futs = {pool.submit(one, c): c for c in configs}
+        for fut in cf.as_completed(futs):
+            cfg = futs[fut]
+            try:
+                rows.append(fut.result())
+            except Exception as e:  # noqa: BLE001 - report every failing config, keep the others
+                missing.append({"label": cfg.label, "error": str(e).splitlines()[0][:300]})
+                say(f"[explore] FAILED {cfg.label}: {str(e).splitlines()[0][:300]}")
+    if not rows:
+        print("error: every configuration failed", file=sys.stderr)
+        return 1
+    rows.sort(key=lambda r: (r["key_bits"], r["sbox_impl"], r["pipe_mask"]))
+    choice = pick(rows)
+
+    if not args.no_xc7:
+        want = set()
+        for kb, ch in choice.items():
+            for ident in [ch["best_H"], *ch["baseline_k0"]]:
+                want.add((int(kb), ident["sbox_impl"], ident["pipe_mask"]))
+        if args.synth_only:     # no choice without F: every configuration (synthesis only, cheap)
+            want = {(r["key_bits"], r["sbox_impl"], r["pipe_mask"]) for r in rows}
+        cfgs = [c for c in configs if (c.key_bits, c.sbox_impl, c.pipe_mask) in want]
+        say(f"[explore] synth_xilinx (xc7) of {len(cfgs)} chosen/baseline configurations")
+        with cf.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            for cfg, fut in [(c, pool.submit(run_xc7, c, cache, args.freq)) for c in cfgs]:
+                try:
+                    x, hit = fut.result()
+                except Exception as e:  # noqa: BLE001
+                    missing.append({"label": cfg.label + " (xc7)", "error": str(e).splitlines()[0][:300]})
+                    continue
+                for r in rows:
+                    if (r["key_bits"], r["sbox_impl"], r["pipe_mask"]) == (cfg.key_bits, cfg.sbox_impl, cfg.pipe_mask):
+                        r["xc7"] = {k: x[k] for k in ("lut", "lut_total", "ff", "muxf7", "muxf8")}
+                say(f"[explore] xc7 {cfg.label}: {x['lut_total']} LUT, {x['ff']} FF{' (cached)' if hit else ''}")
+
+    from aesforge.flow.pnr import DEVICE, PACKAGE, SPEED
+    from aesforge.flow.tools import tool_versions
+
+    doc = {
+        "generated_utc": _now(),
+        "command": "aesforge explore pipelined " + " ".join(argv or []),
+        "version": VERSION,
+        "json": out.relative_to(root).as_posix() if out.is_relative_to(root) else str(out),
+        "device": f"{DEVICE} {PACKAGE} speed {SPEED}",
+        "freq_target_mhz": args.freq,
+        "reduced": any(c.rounds for c in configs),
+        "synth_only": bool(args.synth_only),
+        "rounds": rounds,
+        "tools": tool_versions(),
+        "meaning": {
+            "F_mhz": "post-route Fmax of the core clock (nextpnr-ecp5, core in the serializer wrapper, one seed)",
+            "A": "lut4 + ff of the bare core after synth_ecp5 (lut4 = LUT4 + 2*CCU2C + 4*DPR16X4)",
+            "T_gbps": "128 * F", "E_mbps_per_cell": "T / A", "cycles": "register stages input -> output",
+            "L_ns": "cycles / F", "H": "E / L (seed 002, Algorithm 1)",
+        },
+        "choice": choice,
+        "rows": rows,
+        "missing": missing,
+        "elapsed_s": round(time.monotonic() - t_all, 1),
+    }
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(doc, indent=1, default=str) + "\n")
+    write_md(md, doc)
+    write_svg(svg, doc)
+    for kb, ch in choice.items():
+        b = ch["best_H"]
+        say(f"[explore] AES-{kb}: best H = {b['sbox']} {b['placement']} (k={b['k']}): {b['F_mhz']} MHz, "
+            f"{b['cycles']} cycles, {b['T_gbps']} Gbps, A={b['A']}")
+    say(f"[explore] wrote {out}, {md}, {svg} in {doc['elapsed_s']} s")
+    return 0 if not missing else 1

