@@ -70,3 +70,15 @@ def test_long_message_throughput():
     overhead = [c - b for c, b in zip(out, beats)]
     assert overhead[0] == overhead[1], out        # N blocks per clock on long messages: constant overhead
     assert overhead[0] == 22, out                 # L = 10 (AES) + J0/E(J0) + GHASH drain + tag (measured)
+
+
+def test_readme_cycle_budget():
+    """The cycle budget in hw/gcm_lanes/README.md (N = 2, AES-128), measured by the same function `make report`
+    uses (aesforge.sim.perf_lanes): key load 43, a 64-byte message 24, overhead 22, 1/N cycles per block."""
+    from aesforge.sim.perf_lanes import measure
+
+    m = measure("gcm_lanes")
+    assert m["key_load_cycles"] == {128: 43}, m
+    assert m["msg64_cycles"] == 24, m
+    assert m["overhead_cycles"] == 22, m
+    assert m["cycles_per_block"] == 0.5, m
