@@ -19,6 +19,7 @@ from aesforge.paths import repo_root
 # (source, C header, README with <!-- BEGIN regmap --> ... <!-- END regmap --> markers)
 MAPS = [
     ("hw/gcm_lanes/gcm_lanes_regs.json", "sw/aesf_gcm_lanes_regs.h", "hw/gcm_lanes/README.md"),
+    ("hw/dam/dam_regs.json", "sw/aesf_dam_regs.h", "hw/dam/README.md"),
 ]
 
 

@@ -101,6 +101,7 @@ module aesf_aes_pipe #(
     ) u_round (
       .clk_i   (clk_i),
       .rst_ni  (rst_ni),
+      .en_i    (1'b1),
       .valid_i (valid[r-1]),
       .state_i (state[128*(r-1) +: 128]),
       .rk_i    (rk),

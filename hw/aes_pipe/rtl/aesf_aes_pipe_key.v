@@ -129,6 +129,7 @@ module aesf_aes_pipe_key #(
       .EN (P_MID)
     ) u_reg_mid (
       .clk_i  (clk_i),
+      .en_i   (1'b1),
       .data_i (pw),
       .data_o (pw_s)
     );
@@ -156,6 +157,7 @@ module aesf_aes_pipe_key #(
       .EN (1)
     ) u_reg_mid (
       .clk_i  (clk_i),
+      .en_i   (1'b1),
       .data_i ({pw, mid_12}),
       .data_o ({pw_s, mid_q})
     );
@@ -184,6 +186,7 @@ module aesf_aes_pipe_key #(
       .EN (P_MID)
     ) u_reg_mid (
       .clk_i  (clk_i),
+      .en_i   (1'b1),
       .data_i (pw),
       .data_o (pw_s)
     );
@@ -202,6 +205,7 @@ module aesf_aes_pipe_key #(
     .EN (P_A)
   ) u_reg_pt (
     .clk_i  (clk_i),
+    .en_i   (1'b1),
     .data_i ({pw_s, t}),
     .data_o ({pw_a, t_a})
   );
@@ -227,6 +231,7 @@ module aesf_aes_pipe_key #(
     .EN (P_B)
   ) u_reg_win (
     .clk_i  (clk_i),
+    .en_i   (1'b1),
     .data_i (nw),
     .data_o (nw_b)
   );
@@ -235,6 +240,7 @@ module aesf_aes_pipe_key #(
     .EN (1)
   ) u_reg_round (
     .clk_i  (clk_i),
+    .en_i   (1'b1),
     .data_i (nw_b),
     .data_o (win_o)
   );

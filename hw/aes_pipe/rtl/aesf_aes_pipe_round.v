@@ -1,45 +1,59 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright aesforge contributors
 //
-// aesf_aes_pipe_round: one sub-pipelined AES encryption round of the fully unrolled core
-// (hw/aes_pipe, seed 002 Figures 4 and 6), data path only; the round key comes from outside
-// (aesf_aes_pipe_key, or a fixed per-round key register in a multi-lane user).
+// aesf_aes_pipe_round: one sub-pipelined AES round of the fully unrolled core (hw/aes_pipe, seed
+// 002 Figures 4 and 6), data path only; the round key comes from outside (aesf_aes_pipe_key, or a
+// fixed per-round key register in a multi-lane user such as hw/gcm_lanes or hw/dam).
 //
-//   state_o = AddRoundKey(MixColumns(SubBytes(ShiftRows(state_i))), rk_i)   (LAST = 0)
-//   state_o = AddRoundKey(SubBytes(ShiftRows(state_i)), rk_i)               (LAST = 1)
-// ShiftRows is applied first (it commutes with SubBytes and is wiring only).
+//   INVERSE = 0 (forward cipher round, FIPS-197 5.1):
+//     state_o = AddRoundKey(MixColumns(SubBytes(ShiftRows(state_i))), rk_i)            (LAST = 0)
+//     state_o = AddRoundKey(SubBytes(ShiftRows(state_i)), rk_i)                        (LAST = 1)
+//   INVERSE = 1 (round of the EQUIVALENT inverse cipher, FIPS-197 5.3.5):
+//     state_o = AddRoundKey(InvMixColumns(InvSubBytes(InvShiftRows(state_i))), rk_i)   (LAST = 0)
+//     state_o = AddRoundKey(InvSubBytes(InvShiftRows(state_i)), rk_i)                  (LAST = 1)
+//     with rk_i = InvMixColumns(w-round key) for the middle rounds (the dw[] keys of 5.3.5).
+// (Inv)ShiftRows is applied first (it commutes with (Inv)SubBytes and is wiring only).
 //
 // Register insertion points (PIPE_MASK, one bit each, seed 002 Algorithm 1):
 //   bit 0  P_MID  inside the S-box, at the composite-field seam of aesf_sbox_cf (STAGE 1 | 2):
-//                 16 x 12 flops (SBOX_IMPL = 1 only; the LUT case ROM has no seam)
+//                 16 x 12 flops (SBOX_IMPL = 1 only; the LUT case ROM has no seam). This is the
+//                 substage1 / substage2 boundary of seed 003 (section 3.1).
 //   bit 1  P_SUB  after SubBytes (+ ShiftRows): 128 flops
 //   bit 2  P_MIX  after MixColumns, before AddRoundKey: 128 flops
 //   always        after AddRoundKey (the round register, state_o): 128 flops
 // Stages per round S = 1 + popcount(PIPE_MASK); k = popcount(PIPE_MASK) is the paper's number of
 // inserted registers.
 //
-// Timing: state_i/valid_i are taken by the round's first register at a rising edge (edge 0); the round
-// register after AddRoundKey is the S-th register, so state_o/valid_o show the result right after edge
-// S - 1 and the next round takes it at edge S. rk_i is used combinationally in the round's last stage,
-// i.e. during the cycle before edge S - 1 it must be the round key of the block taken at edge 0
-// (aesf_aes_pipe_key rk_o has exactly this timing; a fixed per-round key may simply be held).
-// Every data register is free-running (no enable, no reset); only the valid chain is reset.
+// Stall: every register of the round (data and the valid chain) loads only at a rising edge where
+// en_i = 1 and holds otherwise, so the whole round freezes while en_i = 0 (free-running users tie
+// en_i to 1'b1; synthesis removes the enable then).
+// Timing (counting only edges with en_i = 1): state_i/valid_i are taken by the round's first
+// register at an enabled edge (edge 0); the round register after AddRoundKey is the S-th register,
+// so state_o/valid_o show the result right after enabled edge S - 1 and the next round takes it at
+// enabled edge S. rk_i is used combinationally in the round's last stage, i.e. before enabled edge
+// S - 1 it must be the round key of the block taken at edge 0 (aesf_aes_pipe_key rk_o has exactly
+// this timing; a fixed per-round key may simply be held).
+// Data registers have no reset; only the valid chain is reset.
 //
 // Byte order: FIPS-197 byte n (n = 4c + r: column c, row r) of a state is bits [127-8n -: 8];
-// block byte 0 in [127:120]. Worked example (FIPS-197 C.1, round 1): state_i =
+// block byte 0 in [127:120]. Worked examples: forward (FIPS-197 C.1, round 1): state_i =
 // 128'h00102030405060708090a0b0c0d0e0f0, rk_i = 128'hd6aa74fdd2af72fadaa678f1d6ab76fe ->
-// state_o = 128'h89d810e8855ace682d1843d8cb128fe4.
-// Latency: S = 1 + popcount(PIPE_MASK) registers (cycles) per round; one block per clock, no stall.
+// state_o = 128'h89d810e8855ace682d1843d8cb128fe4. Inverse, LAST = 1 (FIPS-197 C.1, last round
+// of the inverse cipher): state_i = 128'h6353e08c0960e104cd70b751bacad0e7, rk_i =
+// 128'h000102030405060708090a0b0c0d0e0f -> state_o = 128'h00112233445566778899aabbccddeeff.
+// Latency: S = 1 + popcount(PIPE_MASK) enabled cycles per round; one block per enabled clock.
 
 `default_nettype none
 
 module aesf_aes_pipe_round #(
   parameter int SBOX_IMPL = 1,  // 0: LUT case ROM (aesf_sbox_lut), 1: composite field (aesf_sbox_cf)
   parameter int PIPE_MASK = 0,  // 0..7, bits as above; bit 0 needs SBOX_IMPL = 1
-  parameter int LAST      = 0   // 0: full round, 1: last round (no MixColumns)
+  parameter int LAST      = 0,  // 0: full round, 1: last round (no (Inv)MixColumns)
+  parameter int INVERSE   = 0   // 0: forward cipher round, 1: equivalent inverse cipher round
 ) (
   input  logic         clk_i,    // clock, rising edge
   input  logic         rst_ni,   // asynchronous active-low reset (valid chain only)
+  input  logic         en_i,     // 1: every register of the round advances at this edge, 0: hold
   input  logic         valid_i,  // state_i holds a block
   input  logic [127:0] state_i,  // round input state, byte 0 in [127:120]
   input  logic [127:0] rk_i,     // round key of the block in the last stage, byte 0 in [127:120]
@@ -53,33 +67,35 @@ module aesf_aes_pipe_round #(
   localparam int S     = 1 + P_MID + P_SUB + P_MIX;  // stages (cycles) of this round
 
   if (SBOX_IMPL < 0 || SBOX_IMPL > 1 || PIPE_MASK < 0 || PIPE_MASK > 7 || LAST < 0 || LAST > 1 ||
-      (SBOX_IMPL == 0 && P_MID == 1)) begin : gen_param_err
+      INVERSE < 0 || INVERSE > 1 || (SBOX_IMPL == 0 && P_MID == 1)) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_aes_pipe_round: SBOX_IMPL 0..1, PIPE_MASK 0..7 (bit 0 only with SBOX_IMPL = 1), LAST 0..1");
+    $error("aesf_aes_pipe_round: SBOX_IMPL 0..1, PIPE_MASK 0..7 (bit 0 only with SBOX_IMPL = 1), LAST 0..1, INVERSE 0..1");
 `endif
   end
 
-  // ShiftRows: output byte (c, r) = input byte ((c + r) mod 4, r).
+  // ShiftRows: output byte (c, r) = input byte ((c + r) mod 4, r);
+  // InvShiftRows: output byte (c, r) = input byte ((c - r) mod 4, r).
   logic [127:0] sr;
   for (genvar c = 0; c < 4; c++) begin : gen_sr_col
     for (genvar r = 0; r < 4; r++) begin : gen_sr_row
-      assign sr[127 - 8*(4*c + r) -: 8] = state_i[127 - 8*(4*((c + r) % 4) + r) -: 8];
+      localparam int SRC = (INVERSE == 1) ? (c + 4 - r) % 4 : (c + r) % 4;
+      assign sr[127 - 8*(4*c + r) -: 8] = state_i[127 - 8*(4*SRC + r) -: 8];
     end
   end
 
-  // SubBytes, optionally split at the composite-field seam.
+  // (Inv)SubBytes, optionally split at the composite-field seam.
   logic [127:0] sb;
   if (P_MID == 1) begin : gen_sb_split
     // Only the 12 arithmetic bits {ah, al, d} of each seam are registered: the direction bit
-    // mid[12] is a constant 0 (forward S-box).
+    // mid[12] is the constant INVERSE (aesf_sbox_cf STAGE 2 with INVERSE 0/1 ignores mid_i[12]).
     logic [16*13-1:0] mid_d;
     logic [16*12-1:0] mid_12, mid_q;
     for (genvar n = 0; n < 16; n++) begin : gen_s1
       logic [7:0] data_unused;
       aesf_sbox_cf #(
-        .INVERSE (0),
+        .INVERSE (INVERSE),
         .STAGE   (1)
       ) u_sbox_s1 (
         .inv_i  (1'b0),
@@ -97,18 +113,19 @@ module aesf_aes_pipe_round #(
       .EN (1)
     ) u_reg_mid (
       .clk_i  (clk_i),
+      .en_i   (en_i),
       .data_i (mid_12),
       .data_o (mid_q)
     );
     for (genvar n = 0; n < 16; n++) begin : gen_s2
       logic [12:0] mid_unused;
       aesf_sbox_cf #(
-        .INVERSE (0),
+        .INVERSE (INVERSE),
         .STAGE   (2)
       ) u_sbox_s2 (
         .inv_i  (1'b0),
         .data_i (8'd0),
-        .mid_i  ({1'b0, mid_q[12*n +: 12]}),
+        .mid_i  ({1'(INVERSE), mid_q[12*n +: 12]}),
         .mid_o  (mid_unused),
         .data_o (sb[127 - 8*n -: 8])
       );
@@ -117,7 +134,7 @@ module aesf_aes_pipe_round #(
     for (genvar n = 0; n < 16; n++) begin : gen_s
       aesf_sbox #(
         .IMPL    (SBOX_IMPL),
-        .INVERSE (0)
+        .INVERSE (INVERSE)
       ) u_sbox (
         .inv_i  (1'b0),
         .data_i (sr[127 - 8*n -: 8]),
@@ -132,15 +149,23 @@ module aesf_aes_pipe_round #(
     .EN (P_SUB)
   ) u_reg_sub (
     .clk_i  (clk_i),
+    .en_i   (en_i),
     .data_i (sb),
     .data_o (sb_s)
   );
 
-  // MixColumns (not in the last round).
+  // (Inv)MixColumns (not in the last round).
   logic [127:0] mc;
-  if (LAST == 0) begin : gen_mc
+  if (LAST == 0 && INVERSE == 0) begin : gen_mc
     for (genvar c = 0; c < 4; c++) begin : gen_col
       aesf_mixcolumn u_mixcolumn (
+        .data_i (sb_s[127 - 32*c -: 32]),
+        .data_o (mc[127 - 32*c -: 32])
+      );
+    end
+  end else if (LAST == 0) begin : gen_imc
+    for (genvar c = 0; c < 4; c++) begin : gen_col
+      aesf_inv_mixcolumn u_inv_mixcolumn (
         .data_i (sb_s[127 - 32*c -: 32]),
         .data_o (mc[127 - 32*c -: 32])
       );
@@ -155,6 +180,7 @@ module aesf_aes_pipe_round #(
     .EN (P_MIX)
   ) u_reg_mix (
     .clk_i  (clk_i),
+    .en_i   (en_i),
     .data_i (mc),
     .data_o (mc_s)
   );
@@ -165,21 +191,22 @@ module aesf_aes_pipe_round #(
     .EN (1)
   ) u_reg_round (
     .clk_i  (clk_i),
+    .en_i   (en_i),
     .data_i (mc_s ^ rk_i),
     .data_o (state_o)
   );
 
-  // Valid chain: S flops with reset.
+  // Valid chain: S flops with reset, advancing with en_i.
   logic [S-1:0] valid_q;
   if (S == 1) begin : gen_v1
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) valid_q <= 1'b0;
-      else         valid_q <= valid_i;
+      else if (en_i) valid_q <= valid_i;
     end
   end else begin : gen_vn
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) valid_q <= '0;
-      else         valid_q <= {valid_q[S-2:0], valid_i};
+      else if (en_i) valid_q <= {valid_q[S-2:0], valid_i};
     end
   end
   assign valid_o = valid_q[S-1];

@@ -166,7 +166,7 @@ module aesf_gcm_lanes #(
     assign vv[0] = aes_v_i;
     for (genvar r = 1; r <= NR; r++) begin : gen_round
       aesf_aes_pipe_round #(.SBOX_IMPL(SBOX_IMPL), .PIPE_MASK(PIPE_MASK), .LAST((r == NR) ? 1 : 0)) u_round (
-        .clk_i, .rst_ni, .valid_i(vv[r-1]), .state_i(st[r-1]), .rk_i(rk_q[r]),
+        .clk_i, .rst_ni, .en_i(1'b1), .valid_i(vv[r-1]), .state_i(st[r-1]), .rk_i(rk_q[r]),
         .valid_o(vv[r]), .state_o(st[r])
       );
     end

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright aesforge contributors
+//
+// aesf_fifo: synchronous first-in first-out buffer with registered flags.
+//
+//   push: wvalid_i && wready_o (wready_o = !full, a register: no combinational path from rvalid/rready)
+//   pop:  rvalid_o && rready_i (rvalid_o = !empty, a register); rdata_o is the head entry
+//   A push and a pop in the same cycle are both taken (also when full: no, full refuses the push).
+//   clear_i empties the FIFO on the next edge (the storage is not wiped; it is never readable while empty).
+//
+// Byte order: not interpreted (W opaque bits).
+// Latency: an entry pushed on edge t is visible at rdata_o after edge t (rvalid_o high in cycle t+1).
+`default_nettype none
+module aesf_fifo #(
+  parameter int W     = 32, // entry width in bits, >= 1
+  parameter int DEPTH = 4   // entries: 2, 4, 8, 16, 32 or 64
+) (
+  input  logic                       clk_i,
+  input  logic                       rst_ni,   // asynchronous, active low
+  input  logic                       clear_i,  // synchronous flush
+  input  logic                       wvalid_i,
+  output logic                       wready_o,
+  input  logic [W-1:0]               wdata_i,
+  output logic                       rvalid_o,
+  input  logic                       rready_i,
+  output logic [W-1:0]               rdata_o,
+  output logic [$clog2(DEPTH+1)-1:0] count_o   // entries held
+);
+  if (W < 1 || !(DEPTH == 2 || DEPTH == 4 || DEPTH == 8 || DEPTH == 16 || DEPTH == 32 || DEPTH == 64))
+  begin : gen_param_err
+`ifdef __ICARUS__
+    aesf_illegal_parameter_value u_illegal_parameter_value ();
+`else
+    $error("aesf_fifo: W must be >= 1 and DEPTH one of 2, 4, 8, 16, 32, 64");
+`endif
+  end
+
+  localparam int AW = $clog2(DEPTH);
+  localparam int CW = $clog2(DEPTH + 1);
+
+  logic [W-1:0]  mem_q [DEPTH];
+  logic [AW-1:0] wptr_q, rptr_q;
+  logic [CW-1:0] count_q;
+  logic          push, pop;
+
+  assign wready_o = (count_q != CW'(DEPTH));
+  assign rvalid_o = (count_q != '0);
+  assign push     = wvalid_i && wready_o;
+  assign pop      = rvalid_o && rready_i;
+  assign rdata_o  = mem_q[rptr_q];
+  assign count_o  = count_q;
+
+  always_ff @(posedge clk_i) begin
+    if (push) mem_q[wptr_q] <= wdata_i;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wptr_q  <= '0;
+      rptr_q  <= '0;
+      count_q <= '0;
+    end else if (clear_i) begin
+      wptr_q  <= '0;
+      rptr_q  <= '0;
+      count_q <= '0;
+    end else begin
+      if (push) wptr_q <= wptr_q + 1'b1;
+      if (pop)  rptr_q <= rptr_q + 1'b1;
+      if (push && !pop)      count_q <= count_q + 1'b1;
+      else if (pop && !push) count_q <= count_q - 1'b1;
+    end
+  end
+endmodule
+`default_nettype wire

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright aesforge contributors
+//
+// aesf_dam_asbus: the seed-003 "ADAM": the DAM core (aesf_dam_core) behind an ASBUS slave port with NM
+// masters (request/grant arbitration, ADDR/WR/LEN[11:0] commands, WD_VLD byte valids, RESP handshakes,
+// linear / block / AES-state transfer modes) and the AXI4-Lite control registers (aesf_dam_regs).
+// Protocol, timing diagrams and the register map: hw/dam/README.md.
+//
+// Byte order: beat lane l = byte at address + l (little-endian lanes). AES state transfer mode
+// (LEN[11:10] = 2'b10): ciphertext states in the seed's Fig. 7 order, see aesf_dam_core.
+//
+// Latency (memory gnt = 1, read latency 1)
+//   command: req seen on edge t -> gnt high in cycle t+1 (registered), the command is queued on edge t.
+//   write beats: accepted from the cycle of the gnt on (resp[2m+1] high while the path has room).
+//   linear read: req edge t -> first beat (resp[2m]) in cycle t+3, then one beat per clock.
+//   state read: first beat LAT + 3 + 128/W cycles after the req edge (LAT = 2*Nr, the AES pipeline).
+`default_nettype none
+module aesf_dam_asbus #(
+  parameter int W         = 32,  // bus and memory width: 32, 64, 128
+  parameter int MEM_AW    = 8,   // memory word-address bits, 4..20
+  parameter int CQ_DEPTH  = 8,   // command queue entries per direction: 2, 4, 8, 16
+  parameter int NM        = 2,   // bus masters, 1..4 (master 0 has the highest priority)
+  parameter int KEY_BITS  = 128, // 128, 192, 256
+  parameter int SBOX_IMPL = 1    // 0..1 (1: composite-field S-box, the seed's two substages)
+) (
+  input  logic                clk_i,
+  input  logic                rst_ni,
+  // ASBUS slave (master m in slice m)
+  input  logic [NM-1:0]       asb_req_i,
+  output logic [NM-1:0]       asb_gnt_o,
+  input  logic [NM*32-1:0]    asb_addr_i,
+  input  logic [NM-1:0]       asb_wr_i,
+  input  logic [NM*12-1:0]    asb_len_i,
+  input  logic [NM*W-1:0]     asb_wdata_i,
+  input  logic [NM*W/8-1:0]   asb_wd_vld_i,
+  output logic [W-1:0]        asb_rdata_o,
+  output logic [NM*2-1:0]     asb_resp_o,
+  output logic [NM-1:0]       asb_err_o,
+  // control
+  input  logic [7:0]          s_axil_awaddr,
+  input  logic                s_axil_awvalid,
+  output logic                s_axil_awready,
+  input  logic [31:0]         s_axil_wdata,
+  input  logic [3:0]          s_axil_wstrb,
+  input  logic                s_axil_wvalid,
+  output logic                s_axil_wready,
+  output logic [1:0]          s_axil_bresp,
+  output logic                s_axil_bvalid,
+  input  logic                s_axil_bready,
+  input  logic [7:0]          s_axil_araddr,
+  input  logic                s_axil_arvalid,
+  output logic                s_axil_arready,
+  output logic [31:0]         s_axil_rdata,
+  output logic [1:0]          s_axil_rresp,
+  output logic                s_axil_rvalid,
+  input  logic                s_axil_rready,
+  output logic                irq_o,
+  // memory
+  output logic                mem_req_o,
+  input  logic                mem_gnt_i,
+  output logic                mem_we_o,
+  output logic [MEM_AW-1:0]   mem_addr_o,
+  output logic [W/8-1:0]      mem_be_o,
+  output logic [W-1:0]        mem_wdata_o,
+  input  logic                mem_rvalid_i,
+  input  logic [W-1:0]        mem_rdata_i
+);
+  if (NM < 1 || NM > 4) begin : gen_param_err
+`ifdef __ICARUS__
+    aesf_illegal_parameter_value u_illegal_parameter_value ();
+`else
+    $error("aesf_dam_asbus: NM must be 1..4 (W, MEM_AW, CQ_DEPTH, KEY_BITS are checked by aesf_dam_core)");
+`endif
+  end
+
+  localparam int BW   = ((MEM_AW > 12) ? MEM_AW : 12) + 1;
+  localparam int BSH  = $clog2(W / 8);
+  localparam int WPS  = 128 / W;
+  localparam int AW2  = MEM_AW + 14;   // wide enough for address + (rows-1)*pitch + beats
+  localparam logic [1:0] M_LIN = 2'b00, M_BLK = 2'b01, M_STATE = 2'b10;
+
+  // core interface
+  logic              wcmd_valid, wcmd_ready, rcmd_valid, rcmd_ready;
+  logic [MEM_AW-1:0] cmd_addr;
+  logic [BW-1:0]     cmd_beats;
+  logic [4:0]        cmd_width;
+  logic [1:0]        cmd_mode;
+  logic              cmd_err;
+  logic [3:0]        cmd_tag;
+  logic              wd_valid, wd_ready, win_active, win_err, rd_valid, rd_last, rd_err;
+  logic [W-1:0]      wd_data, rd_data;
+  logic [W/8-1:0]    wd_be;
+  logic [3:0]        win_tag, rd_tag, wdone_tag;
+  logic              wdone, wdone_err;
+  logic [7:0]        wdone_cnt;
+  logic [MEM_AW-1:0] pitch;
+  logic              key_ok, key_busy, key_load, zeroize, dma_go, dma_busy, dma_done, idle;
+  logic [255:0]      key;
+  logic [1:0]        dma_op;
+  logic [MEM_AW-1:0] dma_src, dma_dst;
+  logic [BW-1:0]     dma_nstates;
+  logic [3:0]        dma_err;
+
+  // ---------------------------------------------------------------------------------------------
+  // Arbitration: fixed priority; a master is not granted in the cycle its previous gnt is shown
+  // (its pins still carry the accepted command then).
+  logic [NM-1:0] gnt_q, cand;
+  logic [7:0]    wr_granted_q;
+  logic [1:0]    sel;
+  logic          sel_any;
+  logic [NM-1:0] sel_oh;
+  // the accepted command waits one cycle in cq_* (pushed into the core at the end of its gnt cycle, so its
+  // data phase starts the cycle after the gnt at the earliest)
+  logic              cq_valid_q, cq_wr_q, cq_err_q, cq_push;
+  logic [MEM_AW-1:0] cq_addr_q;
+  logic [BW-1:0]     cq_beats_q;
+  logic [4:0]        cq_width_q;
+  logic [1:0]        cq_mode_q;
+  logic [3:0]        cq_tag_q;
+  for (genvar m = 0; m < NM; m++) begin : gen_cand
+    assign cand[m] = asb_req_i[m] && !gnt_q[m] && (!cq_valid_q || cq_push) &&
+                     (asb_wr_i[m] ? wcmd_ready : rcmd_ready);
+  end
+  // fixed priority: the lowest requesting master index wins
+  if (NM == 1) begin : gen_sel1
+    assign sel = 2'd0;
+  end else if (NM == 2) begin : gen_sel2
+    assign sel = cand[0] ? 2'd0 : 2'd1;
+  end else if (NM == 3) begin : gen_sel3
+    assign sel = cand[0] ? 2'd0 : cand[1] ? 2'd1 : 2'd2;
+  end else begin : gen_sel4
+    assign sel = cand[0] ? 2'd0 : cand[1] ? 2'd1 : cand[2] ? 2'd2 : 2'd3;
+  end
+  assign sel_any = |cand;
+  assign sel_oh  = cand & ~(cand - 1'b1);  // lowest requesting master, one-hot
+
+  // decode of the selected command
+  logic [31:0]  c_addr;
+  logic [11:0]  c_len;
+  logic         c_wr;
+  logic [10:0]  c_lin;
+  logic [6:0]   c_h;
+  logic [4:0]   c_w;
+  logic [AW2-1:0] c_word, c_span;
+  logic [12:0]  c_beats_full;
+  always_comb begin
+    c_addr = asb_addr_i[32*sel +: 32];
+    c_len  = asb_len_i[12*sel +: 12];
+    c_wr   = |(asb_wr_i & sel_oh);
+    c_lin  = (c_len[9:0] == '0) ? 11'd1024 : {1'b0, c_len[9:0]};
+    c_h    = (c_len[5:0] == '0) ? 7'd64 : {1'b0, c_len[5:0]};
+    c_w    = (c_len[9:6] == '0) ? 5'd16 : {1'b0, c_len[9:6]};
+    c_word = AW2'(c_addr >> BSH);
+    case (c_len[11:10])
+      M_LIN:   c_beats_full = {2'b00, c_lin};
+      M_BLK:   c_beats_full = 13'(c_h * c_w);
+      M_STATE: c_beats_full = 13'(c_lin * WPS);
+      default: c_beats_full = {2'b00, c_lin};  // reserved: refused, LEN[9:0] beats taken and dropped
+    endcase
+    // words spanned: linear/state: beats; block: (h-1)*pitch + w
+    if (c_len[11:10] == M_BLK) c_span = (AW2'(c_h) - 1'b1) * AW2'(pitch) + AW2'(c_w);
+    else                       c_span = AW2'(c_beats_full);
+    cmd_err = (c_len[11:10] == 2'b11) ||
+              (c_addr[BSH-1:0] != '0) ||
+              (c_addr[31:BSH] >= (32-BSH)'(2**MEM_AW)) ||
+              (c_word + c_span > AW2'(2**MEM_AW)) ||
+              (c_len[11:10] == M_STATE && (c_addr[3:0] != 4'd0 || !key_ok));
+    cmd_addr  = MEM_AW'(c_word);
+    cmd_beats = BW'(c_beats_full);
+    cmd_width = (c_len[11:10] == M_BLK) ? c_w : 5'd1;
+    cmd_mode  = (c_len[11:10] == M_STATE) ? 2'd2 : (c_len[11:10] == M_BLK) ? 2'd1 : 2'd0;
+    cmd_tag   = 4'(sel);
+  end
+  assign wcmd_valid = cq_valid_q && cq_wr_q;
+  assign rcmd_valid = cq_valid_q && !cq_wr_q;
+  assign cq_push    = (wcmd_valid && wcmd_ready) || (rcmd_valid && rcmd_ready);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      gnt_q        <= '0;
+      wr_granted_q <= '0;
+      cq_valid_q   <= 1'b0;
+      cq_wr_q      <= 1'b0;
+      cq_err_q     <= 1'b0;
+      cq_addr_q    <= '0;
+      cq_beats_q   <= '0;
+      cq_width_q   <= '0;
+      cq_mode_q    <= '0;
+      cq_tag_q     <= '0;
+    end else begin
+      gnt_q <= sel_oh;
+      if (wcmd_valid && wcmd_ready) wr_granted_q <= wr_granted_q + 1'b1;
+      if (sel_any) begin
+        cq_valid_q <= 1'b1;
+        cq_wr_q    <= c_wr;
+        cq_err_q   <= cmd_err;
+        cq_addr_q  <= cmd_addr;
+        cq_beats_q <= cmd_beats;
+        cq_width_q <= cmd_width;
+        cq_mode_q  <= cmd_mode;
+        cq_tag_q   <= cmd_tag;
+      end else if (cq_push) begin
+        cq_valid_q <= 1'b0;
+      end
+    end
+  end
+  assign asb_gnt_o = gnt_q;
+
+  // ---------------------------------------------------------------------------------------------
+  // Data phases: write beats from the owner of the oldest write; read beats to the owner of the oldest read
+  // (continuous assignments: no default-then-override always_comb, see aesf_dam_core)
+  assign wd_data  = asb_wdata_i[W*win_tag[1:0] +: W];
+  assign wd_be    = asb_wd_vld_i[(W/8)*win_tag[1:0] +: W/8];
+  assign wd_valid = win_active && (win_tag < 4'(NM)) && (wd_be != '0);
+  for (genvar m = 0; m < NM; m++) begin : gen_resp
+    assign asb_resp_o[2*m+1] = win_active && (win_tag == 4'(m)) && wd_ready;
+    assign asb_resp_o[2*m]   = rd_valid && (rd_tag == 4'(m));
+    assign asb_err_o[m]      = (win_active && (win_tag == 4'(m)) && wd_ready && win_err && (wd_be != '0)) ||
+                               (rd_valid && (rd_tag == 4'(m)) && rd_err);
+  end
+  assign asb_rdata_o = rd_data;
+
+  aesf_dam_core #(.W(W), .MEM_AW(MEM_AW), .CQ_DEPTH(CQ_DEPTH), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL))
+  u_core (
+    .clk_i, .rst_ni,
+    .wcmd_valid_i(wcmd_valid), .wcmd_ready_o(wcmd_ready), .wcmd_addr_i(cq_addr_q), .wcmd_beats_i(cq_beats_q),
+    .wcmd_width_i(cq_width_q), .wcmd_mode_i(cq_mode_q), .wcmd_err_i(cq_err_q), .wcmd_tag_i(cq_tag_q),
+    .wd_valid_i(wd_valid), .wd_ready_o(wd_ready), .wd_data_i(wd_data), .wd_be_i(wd_be),
+    .win_active_o(win_active), .win_tag_o(win_tag), .win_err_o(win_err),
+    .wdone_o(wdone), .wdone_tag_o(wdone_tag), .wdone_err_o(wdone_err), .wdone_cnt_o(wdone_cnt),
+    .rcmd_valid_i(rcmd_valid), .rcmd_ready_o(rcmd_ready), .rcmd_addr_i(cq_addr_q), .rcmd_beats_i(cq_beats_q),
+    .rcmd_width_i(cq_width_q), .rcmd_mode_i(cq_mode_q), .rcmd_err_i(cq_err_q), .rcmd_tag_i(cq_tag_q),
+    .rcmd_after_i(wr_granted_q),
+    .rd_valid_o(rd_valid), .rd_ready_i(1'b1), .rd_data_o(rd_data), .rd_last_o(rd_last), .rd_err_o(rd_err),
+    .rd_tag_o(rd_tag),
+    .pitch_i(pitch), .key_load_i(key_load), .key_i(key), .zeroize_i(zeroize), .key_ok_o(key_ok),
+    .key_busy_o(key_busy),
+    .dma_go_i(dma_go), .dma_op_i(dma_op), .dma_src_i(dma_src), .dma_dst_i(dma_dst),
+    .dma_nstates_i(dma_nstates), .dma_busy_o(dma_busy), .idle_o(idle), .dma_done_o(dma_done),
+    .dma_err_o(dma_err),
+    .mem_req_o, .mem_gnt_i, .mem_we_o, .mem_addr_o, .mem_be_o, .mem_wdata_o, .mem_rvalid_i, .mem_rdata_i
+  );
+
+  aesf_dam_regs #(.W(W), .MEM_AW(MEM_AW), .BW(BW)) u_regs (
+    .clk_i, .rst_ni,
+    .s_axil_awaddr, .s_axil_awvalid, .s_axil_awready, .s_axil_wdata, .s_axil_wstrb, .s_axil_wvalid,
+    .s_axil_wready, .s_axil_bresp, .s_axil_bvalid, .s_axil_bready, .s_axil_araddr, .s_axil_arvalid,
+    .s_axil_arready, .s_axil_rdata, .s_axil_rresp, .s_axil_rvalid, .s_axil_rready,
+    .pitch_o(pitch), .key_load_o(key_load), .key_o(key), .zeroize_o(zeroize), .key_ok_i(key_ok),
+    .key_busy_i(key_busy), .dma_go_o(dma_go), .dma_op_o(dma_op), .dma_src_o(dma_src), .dma_dst_o(dma_dst),
+    .dma_nstates_o(dma_nstates), .dma_busy_i(dma_busy), .dma_done_i(dma_done), .dma_err_i(dma_err),
+    .idle_i(idle), .irq_o
+  );
+
+  // no write response on ASBUS; the last-beat flag is implied by the length
+  logic unused;
+  assign unused = ^{wdone, wdone_tag, wdone_err, wdone_cnt, rd_last};
+endmodule
+`default_nettype wire

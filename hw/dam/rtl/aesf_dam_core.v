@@ -1,0 +1,653 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright aesforge contributors
+//
+// aesf_dam_core: bus-free core of the seed-003 system (DMA + AES + memory controller, "DAM"):
+// a write path (bus beats -> [AES decrypt] -> memory), a read path (memory -> [AES encrypt] -> bus beats),
+// a memory controller (one req/gnt/rvalid memory port shared by both paths), a memory-to-memory DMA
+// channel (copy / encrypt / decrypt a region in place or to a second region) and the key expansion.
+// The bus front ends (aesf_dam_asbus, aesf_dam_axi) turn their protocol into the command + beat
+// streams below; everything protocol-independent lives here.
+//
+// Byte order
+//   Beats and memory words: lane l (bits [8l+7:8l]) is the byte at byte address base + l (little-endian
+//   lanes, as AXI). A 16-byte AES state in memory at byte address A is the FIPS-197 block b0..b15 at
+//   A..A+15; inside the engines block byte 0 is bits [127:120] (library convention).
+//   Cipher modes: the bus stream of a state is s[0..15] (beat k lane l = s[k*W/8 + l]):
+//     mode 3 (AXI cipher window, DMA): s[i] = CT[i] (natural order);
+//     mode 2 (ASBUS state transfer, seed Fig. 7(b)/(c)):
+//       write (bus CT -> decrypt): s[4j+r] = CT[4*((j-r) mod 4) + r]  (InvShiftRows column j)
+//       read  (encrypt -> bus CT): s[4j+r] = CT[4*((j+r) mod 4) + r]  (ShiftRows column j)
+//   Worked example (W = 32, mode 2 read, FIPS-197 C.1 key 000102..0f, PT 00112233..ff at address 0):
+//     CT = 69c4e0d86a7b0430d8cdb78070b4c55a; first beat s[0..3] = CT[0], CT[5], CT[10], CT[15]
+//     = 69, 7b, b7, 5a -> rd_data_o = 32'h5ab77b69.
+//
+// Latency (memory with gnt = 1 and read latency 1; LAT = aesf_dam_cipher LATENCY = 2*Nr)
+//   write, bypass: a beat taken on edge t is in the write FIFO after t and requested from memory in t+1.
+//   write, cipher: the beat completing a state (edge t) enters the decrypt pipeline; its first memory
+//                  word is requested in cycle t+LAT+2 (pipeline, block FIFO), then one word per cycle.
+//   read, bypass : command pushed on edge t -> read request in t+1 -> rvalid in t+2 -> rd_valid_o in t+3.
+//   read, cipher : the word completing a state enters the encrypt pipeline; its first beat is offered
+//                  LAT+1 cycles later.
+//   Throughput: one W-bit beat per clock in each direction (write and read paths run concurrently; they
+//   share the memory port round-robin, so a fully loaded duplex run gets one memory word per clock).
+//
+// Ordering: commands of each path complete in order. A read command waits until the write-completion
+// counter wdone_cnt_o reaches its rcmd_after_i (the front end passes the count of writes it accepted
+// before the read: ASBUS "read after write" ordering; AXI passes wdone_cnt_o = no wait).
+`default_nettype none
+module aesf_dam_core #(
+  parameter int W         = 32,  // bus and memory word width: 32, 64 or 128
+  parameter int MEM_AW    = 8,   // memory word-address bits, 4..20
+  parameter int CQ_DEPTH  = 8,   // command queue entries per path: 2, 4, 8 or 16
+  parameter int KEY_BITS  = 128, // 128, 192 or 256
+  parameter int SBOX_IMPL = 1,   // 0..1, passed to the AES engines (1 = composite field, two substages)
+  // derived, do not override
+  parameter int BW        = ((MEM_AW > 12) ? MEM_AW : 12) + 1  // beat-count width
+) (
+  input  logic              clk_i,
+  input  logic              rst_ni,
+  // write commands (front end -> core): handshake wcmd_valid_i && wcmd_ready_o (ready = queue space)
+  input  logic              wcmd_valid_i,
+  output logic              wcmd_ready_o,
+  input  logic [MEM_AW-1:0] wcmd_addr_i,    // first word address
+  input  logic [BW-1:0]     wcmd_beats_i,   // beats, >= 1 (cipher: multiple of 128/W)
+  input  logic [4:0]        wcmd_width_i,   // block mode: beats per row, 1..16
+  input  logic [1:0]        wcmd_mode_i,    // 0 linear, 1 block, 2 cipher state order, 3 cipher natural
+  input  logic              wcmd_err_i,     // refused: beats are taken and dropped, completion has err
+  input  logic [3:0]        wcmd_tag_i,     // returned with the completion (master / AXI id)
+  // write beats, in command order
+  input  logic              wd_valid_i,
+  output logic              wd_ready_o,
+  input  logic [W-1:0]      wd_data_i,
+  input  logic [W/8-1:0]    wd_be_i,        // byte enables (bypass modes); cipher modes use all bytes
+  output logic              win_active_o,   // the input side has a command: the next beat belongs to it
+  output logic [3:0]        win_tag_o,      //   its tag
+  output logic              win_err_o,      //   it is refused
+  // write completions (last word written to memory), in order
+  output logic              wdone_o,
+  output logic [3:0]        wdone_tag_o,
+  output logic              wdone_err_o,
+  output logic [7:0]        wdone_cnt_o,    // completions so far, mod 256
+  // read commands
+  input  logic              rcmd_valid_i,
+  output logic              rcmd_ready_o,
+  input  logic [MEM_AW-1:0] rcmd_addr_i,
+  input  logic [BW-1:0]     rcmd_beats_i,
+  input  logic [4:0]        rcmd_width_i,
+  input  logic [1:0]        rcmd_mode_i,
+  input  logic              rcmd_err_i,     // refused: beats of zeros with rd_err_o
+  input  logic [3:0]        rcmd_tag_i,
+  input  logic [7:0]        rcmd_after_i,   // start after wdone_cnt_o has reached this value (mod 256)
+  // read beats, in command order
+  output logic              rd_valid_o,
+  input  logic              rd_ready_i,
+  output logic [W-1:0]      rd_data_o,
+  output logic              rd_last_o,
+  output logic              rd_err_o,
+  output logic [3:0]        rd_tag_o,
+  // configuration and key (from the register block)
+  input  logic [MEM_AW-1:0] pitch_i,        // block mode row pitch in words
+  input  logic              key_load_i,     // pulse: expand key_i
+  input  logic [255:0]      key_i,
+  input  logic              zeroize_i,      // pulse: clear the round keys
+  output logic              key_ok_o,
+  output logic              key_busy_o,
+  // DMA channel
+  input  logic              dma_go_i,       // pulse
+  input  logic [1:0]        dma_op_i,       // 0 copy, 1 encrypt, 2 decrypt, 3 illegal
+  input  logic [MEM_AW-1:0] dma_src_i,      // word addresses
+  input  logic [MEM_AW-1:0] dma_dst_i,
+  input  logic [BW-1:0]     dma_nstates_i,
+  output logic              dma_busy_o,
+  output logic              idle_o,         // no command queued or in flight, DMA idle
+  output logic              dma_done_o,     // pulse at completion (also on a refused start)
+  output logic [3:0]        dma_err_o,      // with dma_done_o: 0 ok, 1 bad length/range, 2 overlap, 3 no key,
+                                            // 4 bad op, 5 GO while busy (then no done for the refused GO)
+  // memory port (see hw/dam/README.md)
+  output logic              mem_req_o,
+  input  logic              mem_gnt_i,
+  output logic              mem_we_o,
+  output logic [MEM_AW-1:0] mem_addr_o,
+  output logic [W/8-1:0]    mem_be_o,
+  output logic [W-1:0]      mem_wdata_o,
+  input  logic              mem_rvalid_i,
+  input  logic [W-1:0]      mem_rdata_i
+);
+  if (!(W == 32 || W == 64 || W == 128) || MEM_AW < 4 || MEM_AW > 20 ||
+      !(CQ_DEPTH == 2 || CQ_DEPTH == 4 || CQ_DEPTH == 8 || CQ_DEPTH == 16) ||
+      !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) || SBOX_IMPL < 0 || SBOX_IMPL > 1 ||
+      BW != ((MEM_AW > 12) ? MEM_AW : 12) + 1) begin : gen_param_err
+`ifdef __ICARUS__
+    aesf_illegal_parameter_value u_illegal_parameter_value ();
+`else
+    $error("aesf_dam_core: W 32/64/128, MEM_AW 4..20, CQ_DEPTH 2..16 (power of 2), KEY_BITS 128/192/256, SBOX_IMPL 0..1");
+`endif
+  end
+
+  localparam int WPS  = 128 / W;         // words per state
+  localparam int WPSW = (WPS > 1) ? $clog2(WPS) : 1;
+  localparam int NR   = (KEY_BITS == 128) ? 10 : (KEY_BITS == 192) ? 12 : 14;
+  localparam int RKW  = 128 * (NR + 1);
+  localparam int QW   = $clog2(CQ_DEPTH);
+  localparam int RF_DEPTH = 8;           // read word FIFO (credits for outstanding memory reads)
+  // command record: {after, tag, err, mode, width, beats, addr}
+  localparam int C_A  = 0;
+  localparam int C_B  = MEM_AW;
+  localparam int C_WD = MEM_AW + BW;
+  localparam int C_M  = C_WD + 5;
+  localparam int C_E  = C_M + 2;
+  localparam int C_T  = C_E + 1;
+  localparam int C_AF = C_T + 4;
+  localparam int CW   = C_AF + 8;
+  localparam logic [1:0] MODE_LIN = 2'd0, MODE_BLK = 2'd1, MODE_STATE = 2'd2, MODE_NAT = 2'd3;
+
+  // ------------------------------------------------------------------------------------------------
+  // Byte-order helpers: stream buffer sbuf[8i +: 8] = s[i]; block byte b at [127-8b -: 8].
+  function automatic logic [127:0] s2b(input logic [127:0] sbuf, input logic perm_dec);
+    logic [127:0] b;
+    for (int j = 0; j < 4; j++) begin
+      for (int r = 0; r < 4; r++) begin
+        if (perm_dec) b[127 - 8*(4*((j - r + 4) % 4) + r) -: 8] = sbuf[8*(4*j + r) +: 8];
+        else          b[127 - 8*(4*j + r) -: 8]                 = sbuf[8*(4*j + r) +: 8];
+      end
+    end
+    return b;
+  endfunction
+  function automatic logic [127:0] b2s(input logic [127:0] b, input logic perm_enc);
+    logic [127:0] s;
+    for (int j = 0; j < 4; j++) begin
+      for (int r = 0; r < 4; r++) begin
+        if (perm_enc) s[8*(4*j + r) +: 8] = b[127 - 8*(4*((j + r) % 4) + r) -: 8];
+        else          s[8*(4*j + r) +: 8] = b[127 - 8*(4*j + r) -: 8];
+      end
+    end
+    return s;
+  endfunction
+
+  // ------------------------------------------------------------------------------------------------
+  // Key expansion and the two AES engines
+  logic [RKW-1:0] rk_enc, rk_dec;
+  aesf_dam_keyexp #(.KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL)) u_keyexp (
+    .clk_i, .rst_ni, .load_i(key_load_i), .key_i, .clear_i(zeroize_i),
+    .busy_o(key_busy_o), .ok_o(key_ok_o), .rk_enc_o(rk_enc), .rk_dec_o(rk_dec)
+  );
+
+  // ------------------------------------------------------------------------------------------------
+  // Command sources: the front end, or the DMA channel while it runs
+  localparam logic [2:0] D_IDLE = 3'd0, D_WAIT = 3'd1, D_PUSH = 3'd2, D_RUN = 3'd3;
+  logic [2:0]  dma_state_q;
+  logic        dma_active;
+  logic        rd_valid, rd_ready_int, dma_loop, wdone;
+  logic        wq_push, rq_push;
+  logic [CW-1:0] wq_rec, rq_rec;
+  logic        wq_full, rq_full;
+
+  assign dma_active   = (dma_state_q != D_IDLE);
+  assign wcmd_ready_o = !wq_full && !dma_active;
+  assign rcmd_ready_o = !rq_full && !dma_active;
+
+  // ------------------------------------------------------------------------------------------------
+  // Write path
+  logic [CW-1:0] wq_mem [CQ_DEPTH];
+  logic [QW:0]   wq_push_q, wq_in_q, wq_out_q;
+  logic [CW-1:0] win_rec, wout_rec;
+  logic [BW-1:0] win_cnt_q, wout_cnt_q;
+  logic [127:0]  wbuf_q;
+  logic [WPSW-1:0] win_widx_q, wout_widx_q;
+  logic [MEM_AW-1:0] wout_addr_q, wout_row_q;
+  logic [4:0]    wout_col_q;
+  logic          wout_started_q;
+  logic [7:0]    wdone_cnt_q;
+  logic          win_valid, wout_valid;
+  logic          win_cipher, wout_cipher;
+  logic          wbeat, win_last;
+  // internal beat source (front end or DMA loop-back)
+  logic          wd_valid;
+  logic [W-1:0]  wd_data;
+  logic [W/8-1:0] wd_be;
+  logic          wd_ready;
+
+  assign wq_full  = (wq_push_q - wq_out_q) == (QW+1)'(CQ_DEPTH);
+  assign win_valid  = (wq_in_q != wq_push_q);
+  assign wout_valid = (wq_out_q != wq_push_q);
+  assign win_rec  = wq_mem[wq_in_q[QW-1:0]];
+  assign wout_rec = wq_mem[wq_out_q[QW-1:0]];
+  assign win_cipher  = win_rec[C_M+1];
+  assign wout_cipher = wout_rec[C_M+1];
+  assign win_active_o = win_valid;
+  assign win_tag_o    = win_rec[C_T +: 4];
+  assign win_err_o    = win_rec[C_E];
+
+  always_ff @(posedge clk_i) begin
+    if (wq_push) wq_mem[wq_push_q[QW-1:0]] <= wq_rec;
+  end
+
+  // bypass beat FIFO and decrypt engine
+  logic          bfw_ready, bf_valid, bf_pop;
+  logic [W+W/8-1:0] bf_rdata;
+  logic [2:0]    bf_count, wblk_count, rblk_count;
+  logic [3:0]    rf_count;
+  logic          dec_en, dec_in_valid, dec_out_valid;
+  logic [127:0]  dec_in, dec_out, sbuf_w;
+  logic          wblk_ready, wblk_valid, wblk_pop;
+  logic [127:0]  wblk_data;
+
+  // the beat completing a state joins the words collected so far (no partial overwrite in an always_comb:
+  // Icarus 11 would re-trigger such a process on its own output)
+  if (WPS == 1) begin : gen_sbuf_w1
+    assign sbuf_w = wd_data;
+  end else begin : gen_sbuf_wn
+    assign sbuf_w = {wd_data, wbuf_q[W*(WPS-1)-1:0]};
+  end
+  assign dec_in = s2b(sbuf_w, win_rec[C_M +: 2] == MODE_STATE);
+
+  // (continuous assignments, not a default-then-override always_comb: Icarus 11 re-triggers such processes
+  // through each other and never leaves the time step)
+  assign wd_ready = win_valid && (win_rec[C_E] ? 1'b1 :
+                                  win_cipher   ? ((win_widx_q != WPSW'(WPS-1)) || dec_en) : bfw_ready);
+  assign dec_in_valid = win_valid && !win_rec[C_E] && win_cipher && wd_valid && (win_widx_q == WPSW'(WPS-1));
+  assign wbeat    = wd_valid && wd_ready;
+  assign win_last = (win_cnt_q == win_rec[C_B +: BW] - 1'b1);
+
+  aesf_fifo #(.W(W + W/8), .DEPTH(4)) u_wbypass (
+    .clk_i, .rst_ni, .clear_i(1'b0),
+    .wvalid_i(wbeat && !win_rec[C_E] && !win_cipher), .wready_o(bfw_ready), .wdata_i({wd_be, wd_data}),
+    .rvalid_o(bf_valid), .rready_i(bf_pop), .rdata_o(bf_rdata), .count_o(bf_count)
+  );
+
+  assign dec_en = !dec_out_valid || wblk_ready;
+  aesf_dam_cipher #(.INVERSE(1), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL)) u_dec (
+    .clk_i, .rst_ni, .en_i(dec_en), .in_valid_i(dec_in_valid), .in_data_i(dec_in), .rk_i(rk_dec),
+    .out_valid_o(dec_out_valid), .out_data_o(dec_out)
+  );
+  aesf_fifo #(.W(128), .DEPTH(4)) u_wblk (
+    .clk_i, .rst_ni, .clear_i(1'b0),
+    .wvalid_i(dec_out_valid), .wready_o(wblk_ready), .wdata_i(dec_out),
+    .rvalid_o(wblk_valid), .rready_i(wblk_pop), .rdata_o(wblk_data), .count_o(wblk_count)
+  );
+
+  // input side state
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wq_push_q  <= '0;
+      wq_in_q    <= '0;
+      win_cnt_q  <= '0;
+      win_widx_q <= '0;
+      wbuf_q     <= '0;
+    end else begin
+      if (wq_push) wq_push_q <= wq_push_q + 1'b1;
+      if (wbeat) begin
+        if (win_cipher && !win_rec[C_E]) begin
+          wbuf_q[W*win_widx_q +: W] <= wd_data;
+          win_widx_q <= (win_widx_q == WPSW'(WPS-1)) ? '0 : win_widx_q + 1'b1;
+        end
+        if (win_last) begin
+          win_cnt_q <= '0;
+          wq_in_q   <= wq_in_q + 1'b1;
+        end else begin
+          win_cnt_q <= win_cnt_q + 1'b1;
+        end
+      end
+    end
+  end
+
+  // output side: memory writes
+  logic          w_mreq, w_mgnt, wout_last, wout_done_err;
+  logic [W-1:0]  w_mdata;
+  logic [W/8-1:0] w_mbe;
+  logic [MEM_AW-1:0] w_maddr;
+  logic [127:0]  wblk_s;
+
+  assign wblk_s  = b2s(wblk_data, 1'b0);  // plaintext to memory: natural order
+  assign w_mdata = wout_cipher ? wblk_s[W*wout_widx_q +: W] : bf_rdata[W-1:0];
+  assign w_mbe   = wout_cipher ? {(W/8){1'b1}} : bf_rdata[W +: W/8];
+  assign w_maddr = wout_started_q ? wout_addr_q : wout_rec[C_A +: MEM_AW];
+  assign w_mreq  = wout_valid && !wout_rec[C_E] && (wout_cipher ? wblk_valid : bf_valid);
+  assign wout_last = (wout_cnt_q == wout_rec[C_B +: BW] - 1'b1);
+  // a refused command completes once the input side has dropped all its beats
+  assign wout_done_err = wout_valid && wout_rec[C_E] && (wq_in_q != wq_out_q);
+  assign bf_pop   = w_mgnt && !wout_cipher;
+  assign wblk_pop = w_mgnt && wout_cipher && (wout_widx_q == WPSW'(WPS-1));
+
+  // next address (linear +1; block: next row after width beats)
+  function automatic logic [MEM_AW-1:0] next_addr(input logic [MEM_AW-1:0] cur, input logic [MEM_AW-1:0] row,
+                                                  input logic [4:0] col, input logic [1:0] mode,
+                                                  input logic [4:0] width, input logic [MEM_AW-1:0] pitch);
+    if (mode == MODE_BLK && col == width - 1'b1) return row + pitch;
+    return cur + 1'b1;
+  endfunction
+
+  logic [MEM_AW-1:0] wcur_addr, wcur_row;
+  assign wcur_addr = w_maddr;
+  assign wcur_row  = wout_started_q ? wout_row_q : wout_rec[C_A +: MEM_AW];
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wq_out_q       <= '0;
+      wout_cnt_q     <= '0;
+      wout_widx_q    <= '0;
+      wout_addr_q    <= '0;
+      wout_row_q     <= '0;
+      wout_col_q     <= '0;
+      wout_started_q <= 1'b0;
+      wdone_cnt_q    <= '0;
+    end else begin
+      if (w_mgnt) begin
+        wout_started_q <= !wout_last;
+        wout_addr_q    <= next_addr(wcur_addr, wcur_row, wout_col_q, wout_rec[C_M +: 2], wout_rec[C_WD +: 5], pitch_i);
+        if (wout_rec[C_M +: 2] == MODE_BLK && wout_col_q == wout_rec[C_WD +: 5] - 1'b1) begin
+          wout_row_q <= wcur_row + pitch_i;
+          wout_col_q <= '0;
+        end else begin
+          wout_row_q <= wcur_row;
+          wout_col_q <= wout_col_q + 1'b1;
+        end
+        if (wout_cipher) wout_widx_q <= (wout_widx_q == WPSW'(WPS-1)) ? '0 : wout_widx_q + 1'b1;
+        if (wout_last) begin
+          wout_cnt_q <= '0;
+          wout_col_q <= '0;
+          wq_out_q   <= wq_out_q + 1'b1;
+          wdone_cnt_q <= wdone_cnt_q + 1'b1;
+        end else begin
+          wout_cnt_q <= wout_cnt_q + 1'b1;
+        end
+      end else if (wout_done_err) begin
+        wq_out_q    <= wq_out_q + 1'b1;
+        wdone_cnt_q <= wdone_cnt_q + 1'b1;
+      end
+    end
+  end
+  assign wdone       = (w_mgnt && wout_last) || wout_done_err;
+  assign wdone_o     = wdone && !dma_loop;
+  assign wdone_tag_o = wout_rec[C_T +: 4];
+  assign wdone_err_o = wout_rec[C_E];
+  assign wdone_cnt_o = wdone_cnt_q;
+
+  // ------------------------------------------------------------------------------------------------
+  // Read path
+  logic [CW-1:0] rq_mem [CQ_DEPTH];
+  logic [QW:0]   rq_push_q, rq_iss_q, rq_mid_q, rq_out_q;
+  logic [CW-1:0] riss_rec, rmid_rec, rout_rec;
+  logic          riss_valid, rmid_valid, rout_valid;
+  logic [BW-1:0] riss_cnt_q, rmid_cnt_q, rout_cnt_q;
+  logic [MEM_AW-1:0] riss_addr_q, riss_row_q;
+  logic [4:0]    riss_col_q;
+  logic          riss_started_q;
+  logic [3:0]    r_inflight_q;
+  logic [127:0]  rbuf_q, sbuf_r;
+  logic [WPSW-1:0] rmid_widx_q, rout_widx_q;
+  logic          r_mreq, r_mgnt, riss_order_ok, riss_last, riss_skip;
+  logic [MEM_AW-1:0] r_maddr, rcur_row;
+  logic          rf_valid, rf_pop, rf_wready;
+  logic [W-1:0]  rf_rdata;
+  logic          enc_en, enc_in_valid, enc_out_valid, rblk_ready, rblk_valid, rblk_pop;
+  logic [127:0]  enc_in, enc_out, rblk_data, rblk_s;
+  logic          rmid_cipher, rout_cipher, rmid_last, rmid_pop, rout_beat, rout_last;
+  logic          order_neg;   // sign of wdone_cnt - after (mod 256)
+  logic [6:0]    order_lo;    // its other bits (unused)
+
+  assign rq_full    = (rq_push_q - rq_out_q) == (QW+1)'(CQ_DEPTH);
+  assign riss_valid = (rq_iss_q != rq_push_q);
+  assign rmid_valid = (rq_mid_q != rq_push_q);
+  assign rout_valid = (rq_out_q != rq_push_q);
+  assign riss_rec   = rq_mem[rq_iss_q[QW-1:0]];
+  assign rmid_rec   = rq_mem[rq_mid_q[QW-1:0]];
+  assign rout_rec   = rq_mem[rq_out_q[QW-1:0]];
+  assign rmid_cipher = rmid_rec[C_M+1];
+  assign rout_cipher = rout_rec[C_M+1];
+
+  always_ff @(posedge clk_i) begin
+    if (rq_push) rq_mem[rq_push_q[QW-1:0]] <= rq_rec;
+  end
+
+  // issue side: memory read requests, limited by RF_DEPTH credits
+  assign {order_neg, order_lo} = wdone_cnt_q - riss_rec[C_AF +: 8];
+  assign riss_order_ok = !order_neg;
+  assign riss_skip     = riss_valid && riss_rec[C_E];
+  assign r_maddr  = riss_started_q ? riss_addr_q : riss_rec[C_A +: MEM_AW];
+  assign rcur_row = riss_started_q ? riss_row_q : riss_rec[C_A +: MEM_AW];
+  assign r_mreq   = riss_valid && !riss_rec[C_E] && riss_order_ok && (r_inflight_q < 4'(RF_DEPTH));
+  assign riss_last = (riss_cnt_q == riss_rec[C_B +: BW] - 1'b1);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rq_push_q      <= '0;
+      rq_iss_q       <= '0;
+      riss_cnt_q     <= '0;
+      riss_addr_q    <= '0;
+      riss_row_q     <= '0;
+      riss_col_q     <= '0;
+      riss_started_q <= 1'b0;
+      r_inflight_q   <= '0;
+    end else begin
+      if (rq_push) rq_push_q <= rq_push_q + 1'b1;
+      if (r_mgnt && !rf_pop)      r_inflight_q <= r_inflight_q + 1'b1;
+      else if (!r_mgnt && rf_pop) r_inflight_q <= r_inflight_q - 1'b1;
+      if (r_mgnt) begin
+        riss_started_q <= !riss_last;
+        riss_addr_q    <= next_addr(r_maddr, rcur_row, riss_col_q, riss_rec[C_M +: 2], riss_rec[C_WD +: 5], pitch_i);
+        if (riss_rec[C_M +: 2] == MODE_BLK && riss_col_q == riss_rec[C_WD +: 5] - 1'b1) begin
+          riss_row_q <= rcur_row + pitch_i;
+          riss_col_q <= '0;
+        end else begin
+          riss_row_q <= rcur_row;
+          riss_col_q <= riss_col_q + 1'b1;
+        end
+        if (riss_last) begin
+          riss_cnt_q <= '0;
+          riss_col_q <= '0;
+          rq_iss_q   <= rq_iss_q + 1'b1;
+        end else begin
+          riss_cnt_q <= riss_cnt_q + 1'b1;
+        end
+      end else if (riss_skip) begin
+        rq_iss_q <= rq_iss_q + 1'b1;
+      end
+    end
+  end
+
+  aesf_fifo #(.W(W), .DEPTH(RF_DEPTH)) u_rword (
+    .clk_i, .rst_ni, .clear_i(1'b0),
+    .wvalid_i(mem_rvalid_i), .wready_o(rf_wready), .wdata_i(mem_rdata_i),
+    .rvalid_o(rf_valid), .rready_i(rf_pop), .rdata_o(rf_rdata), .count_o(rf_count)
+  );
+
+  // middle: words of cipher commands into the encrypt engine; bypass words go straight to the bus side
+  if (WPS == 1) begin : gen_sbuf_r1
+    assign sbuf_r = rf_rdata;
+  end else begin : gen_sbuf_rn
+    assign sbuf_r = {rf_rdata, rbuf_q[W*(WPS-1)-1:0]};
+  end
+  assign enc_in      = s2b(sbuf_r, 1'b0);  // plaintext from memory: natural order
+  assign rmid_last   = (rmid_cnt_q == rmid_rec[C_B +: BW] - 1'b1);
+  assign rmid_pop    = rmid_valid && !rmid_rec[C_E] && rmid_cipher && rf_valid &&
+                       ((rmid_widx_q != WPSW'(WPS-1)) || enc_en);
+  assign enc_in_valid = rmid_pop && (rmid_widx_q == WPSW'(WPS-1));
+  assign enc_en      = !enc_out_valid || rblk_ready;
+
+  aesf_dam_cipher #(.INVERSE(0), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL)) u_enc (
+    .clk_i, .rst_ni, .en_i(enc_en), .in_valid_i(enc_in_valid), .in_data_i(enc_in), .rk_i(rk_enc),
+    .out_valid_o(enc_out_valid), .out_data_o(enc_out)
+  );
+  aesf_fifo #(.W(128), .DEPTH(4)) u_rblk (
+    .clk_i, .rst_ni, .clear_i(1'b0),
+    .wvalid_i(enc_out_valid), .wready_o(rblk_ready), .wdata_i(enc_out),
+    .rvalid_o(rblk_valid), .rready_i(rblk_pop), .rdata_o(rblk_data), .count_o(rblk_count)
+  );
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rq_mid_q    <= '0;
+      rmid_cnt_q  <= '0;
+      rmid_widx_q <= '0;
+      rbuf_q      <= '0;
+    end else begin
+      if (rmid_valid && (rmid_rec[C_E] || (!rmid_cipher && rq_out_q != rq_mid_q))) begin
+        // refused: no words; bypass: the bus side consumed them and moved on
+        rq_mid_q <= rq_mid_q + 1'b1;
+      end else if (rmid_pop) begin
+        rbuf_q[W*rmid_widx_q +: W] <= rf_rdata;
+        rmid_widx_q <= (rmid_widx_q == WPSW'(WPS-1)) ? '0 : rmid_widx_q + 1'b1;
+        if (rmid_last) begin
+          rmid_cnt_q <= '0;
+          rq_mid_q   <= rq_mid_q + 1'b1;
+        end else begin
+          rmid_cnt_q <= rmid_cnt_q + 1'b1;
+        end
+      end
+    end
+  end
+
+  // bus side
+  assign rblk_s    = b2s(rblk_data, rout_rec[C_M +: 2] == MODE_STATE);
+  assign rout_last = (rout_cnt_q == rout_rec[C_B +: BW] - 1'b1);
+  assign rd_valid  = rout_valid && (rout_rec[C_E] ? 1'b1 :
+                                    rout_cipher    ? rblk_valid : (rf_valid && (rq_mid_q == rq_out_q)));
+  assign rd_data_o = (!rout_valid || rout_rec[C_E]) ? '0 :
+                     rout_cipher ? rblk_s[W*rout_widx_q +: W] : rf_rdata;
+  assign rd_valid_o = rd_valid && !dma_loop;
+  assign rd_last_o = rout_last;
+  assign rd_err_o  = rout_rec[C_E];
+  assign rd_tag_o  = rout_rec[C_T +: 4];
+  assign rout_beat = rd_valid && rd_ready_int;
+  assign rf_pop    = rmid_pop || (rout_beat && !rout_rec[C_E] && !rout_cipher);
+  assign rblk_pop  = rout_beat && !rout_rec[C_E] && rout_cipher && (rout_widx_q == WPSW'(WPS-1));
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rq_out_q    <= '0;
+      rout_cnt_q  <= '0;
+      rout_widx_q <= '0;
+    end else if (rout_beat) begin
+      if (rout_cipher && !rout_rec[C_E]) rout_widx_q <= (rout_widx_q == WPSW'(WPS-1)) ? '0 : rout_widx_q + 1'b1;
+      if (rout_last) begin
+        rout_cnt_q <= '0;
+        rq_out_q   <= rq_out_q + 1'b1;
+      end else begin
+        rout_cnt_q <= rout_cnt_q + 1'b1;
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------------------------------
+  // Memory controller: one port, round robin between the write and read paths; a request that was not
+  // granted keeps its side until the grant (req/addr stable).
+  logic sel_w, last_w_q, lock_q, lock_w_q;
+  always_comb begin
+    if (lock_q)                 sel_w = lock_w_q;
+    else if (w_mreq && r_mreq)  sel_w = !last_w_q;
+    else                        sel_w = w_mreq;
+  end
+  assign mem_req_o   = sel_w ? w_mreq : r_mreq;
+  assign mem_we_o    = sel_w;
+  assign mem_addr_o  = sel_w ? w_maddr : r_maddr;
+  assign mem_be_o    = sel_w ? w_mbe : '0;
+  assign mem_wdata_o = sel_w ? w_mdata : '0;
+  assign w_mgnt = mem_req_o && mem_gnt_i && sel_w;
+  assign r_mgnt = mem_req_o && mem_gnt_i && !sel_w;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      last_w_q <= 1'b0;
+      lock_q   <= 1'b0;
+      lock_w_q <= 1'b0;
+    end else begin
+      lock_q   <= mem_req_o && !mem_gnt_i;
+      lock_w_q <= sel_w;
+      if (mem_req_o && mem_gnt_i) last_w_q <= sel_w;
+    end
+  end
+
+  // ------------------------------------------------------------------------------------------------
+  // DMA channel: read path -> write path loop-back
+  logic [1:0]        dma_op_q;
+  logic [MEM_AW-1:0] dma_src_q, dma_dst_q;
+  logic [BW-1:0]     dma_beats_q;
+  logic              dma_rpushed_q, dma_wpushed_q;
+  logic [3:0]        dma_chk;
+  logic [BW+1:0]     n_beats;
+  logic [BW+1:0]     src_end, dst_end;
+  logic              paths_idle;
+
+  assign n_beats  = (BW+2)'(dma_nstates_i) * (BW+2)'(WPS);
+  assign src_end  = (BW+2)'(dma_src_i) + n_beats;
+  assign dst_end  = (BW+2)'(dma_dst_i) + n_beats;
+  assign paths_idle = !wout_valid && !win_valid && !rout_valid && !riss_valid && !rmid_valid;
+  always_comb begin
+    dma_chk = 4'd0;
+    if (dma_op_i == 2'd3)                                          dma_chk = 4'd4;
+    else if (dma_nstates_i == '0 || src_end > (BW+2)'(2**MEM_AW) || dst_end > (BW+2)'(2**MEM_AW))
+                                                                    dma_chk = 4'd1;
+    else if (dma_dst_i > dma_src_i && (BW+2)'(dma_dst_i) < src_end) dma_chk = 4'd2;
+    else if (dma_op_i != 2'd0 && !key_ok_o)                         dma_chk = 4'd3;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      dma_state_q   <= D_IDLE;
+      dma_op_q      <= '0;
+      dma_src_q     <= '0;
+      dma_dst_q     <= '0;
+      dma_beats_q   <= '0;
+      dma_rpushed_q <= 1'b0;
+      dma_wpushed_q <= 1'b0;
+    end else begin
+      case (dma_state_q)
+        D_IDLE: if (dma_go_i && dma_chk == 4'd0) begin
+          dma_state_q <= D_WAIT;
+          dma_op_q    <= dma_op_i;
+          dma_src_q   <= dma_src_i;
+          dma_dst_q   <= dma_dst_i;
+          dma_beats_q <= BW'(n_beats);
+        end
+        D_WAIT: if (paths_idle) begin
+          dma_state_q   <= D_PUSH;
+          dma_rpushed_q <= 1'b0;
+          dma_wpushed_q <= 1'b0;
+        end
+        D_PUSH: begin
+          if (rq_push && dma_active) dma_rpushed_q <= 1'b1;
+          if (wq_push && dma_active) dma_wpushed_q <= 1'b1;
+          if ((dma_rpushed_q || rq_push) && (dma_wpushed_q || wq_push)) dma_state_q <= D_RUN;
+        end
+        D_RUN: if (wdone) dma_state_q <= D_IDLE;
+        default: dma_state_q <= D_IDLE;
+      endcase
+    end
+  end
+  assign dma_busy_o = dma_active;
+  assign idle_o     = paths_idle && !dma_active;
+  assign dma_done_o = (dma_state_q == D_RUN && wdone) || (dma_go_i && !dma_active && dma_chk != 4'd0);
+  assign dma_err_o  = (dma_go_i && dma_active) ? 4'd5 :
+                      (dma_state_q == D_RUN) ? {3'd0, wdone_err_o} : dma_chk;
+
+  // command records
+  always_comb begin
+    if (dma_active) begin
+      wq_push = (dma_state_q == D_PUSH) && !dma_wpushed_q && !wq_full;
+      rq_push = (dma_state_q == D_PUSH) && !dma_rpushed_q && !rq_full;
+      wq_rec  = {8'd0, 4'd0, 1'b0, (dma_op_q == 2'd2) ? MODE_NAT : MODE_LIN, 5'd1, dma_beats_q, dma_dst_q};
+      rq_rec  = {wdone_cnt_q, 4'd0, 1'b0, (dma_op_q == 2'd1) ? MODE_NAT : MODE_LIN, 5'd1, dma_beats_q, dma_src_q};
+    end else begin
+      wq_push = wcmd_valid_i && wcmd_ready_o;
+      rq_push = rcmd_valid_i && rcmd_ready_o;
+      wq_rec  = {8'd0, wcmd_tag_i, wcmd_err_i, wcmd_mode_i, wcmd_width_i, wcmd_beats_i, wcmd_addr_i};
+      rq_rec  = {rcmd_after_i, rcmd_tag_i, rcmd_err_i, rcmd_mode_i, rcmd_width_i, rcmd_beats_i, rcmd_addr_i};
+    end
+  end
+
+  // beat sources: the DMA loops read beats into the write path
+  assign dma_loop = (dma_state_q == D_RUN || dma_state_q == D_PUSH);
+  assign wd_valid     = dma_loop ? rd_valid : wd_valid_i;
+  assign wd_data      = dma_loop ? rd_data_o : wd_data_i;
+  assign wd_be        = dma_loop ? {(W/8){1'b1}} : wd_be_i;
+  assign rd_ready_int = dma_loop ? wd_ready : rd_ready_i;
+  assign wd_ready_o = wd_ready && !dma_active;
+
+  // unused: the read-word FIFO never fills (credits); rd_ready_int drives the bus side
+  // FIFO levels are not needed (credits / registered flags); the read-word FIFO never fills (credits)
+  logic unused;
+  assign unused = rf_wready ^ (^{bf_count, wblk_count, rf_count, rblk_count, order_lo, wbuf_q[127 -: W],
+                                   rbuf_q[127 -: W]});
+endmodule
+`default_nettype wire

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright aesforge contributors
+//
+// aesf_dam_keyexp: iterative AES key expansion of the DAM core (seed 003: "the key expansion unit
+// is configured by software through the control bus"), one 128-bit round key per clock with ONE
+// aesf_key_step (one SubWord), storing all Nr + 1 round keys for the pipelined engines
+// (aesf_dam_cipher): the encrypt set and the decrypt set of the FIPS-197 5.3.5 equivalent
+// inverse cipher, both written in the same cycle.
+//
+// Outputs (Nr = 10/12/14 for KEY_BITS = 128/192/256; slice i is [128*i +: 128], i = 0..Nr):
+//   rk_enc_o slice i = FIPS-197 round key i (w[4i] .. w[4i+3]):   the forward cipher applies
+//                      slice 0 first (initial AddRoundKey), slice r in round r.
+//   rk_dec_o slice i = the key the equivalent inverse cipher applies at step i:
+//                      slice 0  = round key Nr                  (initial AddRoundKey)
+//                      slice i  = InvMixColumns(round key Nr-i)  (i = 1 .. Nr-1, dw of 5.3.5)
+//                      slice Nr = round key 0                   (last round)
+//   so aesf_dam_cipher reads rk_i the same way for both directions.
+//
+// Byte order: key_i has key byte 0 in [255:248]; AES-128 uses [255:128], AES-192 [255:64] (the
+// unused low bits are ignored). A round key has its byte 0 in the top byte of its slice.
+// Worked example (FIPS-197 A.1 / C.1, KEY_BITS = 128): key_i = 256'h2b7e151628aed2a6abf7158809cf4f3c_0..0
+// -> rk_enc_o[255:128] (round key 1) = 128'ha0fafe1788542cb123a339392a6c7605,
+//    rk_enc_o[128*10 +: 128] (round key 10) = 128'hd014f9a8c9ee2589e13f0cc8b6630ca6,
+//    rk_dec_o[127:0] = round key 10, rk_dec_o[128*10 +: 128] = 128'h2b7e151628aed2a6abf7158809cf4f3c.
+//
+// Latency (exact): the edge that samples load_i = 1 (edge 0) writes round key 0 (and dec slice
+// Nr) and starts the expansion; each of the next Nr edges writes one more round key; the edge
+// writing round key Nr (edge Nr) sets ok_o and clears busy_o. So ok_o is low from right after
+// edge 0 and rises right after edge Nr: LOAD_CYCLES = Nr = 10 / 12 / 14 cycles from the load edge,
+// busy_o is high for exactly those Nr cycles. rk_*_o are only meaningful while ok_o = 1.
+// load_i while busy restarts with the new key. clear_i (priority over load_i) zeroizes every key
+// register (round keys, the expansion window) at the edge that samples it: ok_o = 0, busy_o = 0,
+// rk_enc_o = rk_dec_o = 0 right after that edge. Reset (rst_ni low) has the same effect.
+
+`default_nettype none
+
+module aesf_dam_keyexp #(
+  parameter int KEY_BITS  = 128,  // 128, 192 or 256 (fixed key length; others rejected)
+  parameter int SBOX_IMPL = 1     // 0: LUT case ROM, 1: composite field (the SubWord S-boxes)
+) (
+  input  logic                  clk_i,     // clock, rising edge
+  input  logic                  rst_ni,    // asynchronous active-low reset (zeroizes like clear_i)
+  input  logic                  load_i,    // pulse: start expanding key_i (sampled at this edge)
+  input  logic [255:0]          key_i,     // key byte 0 in [255:248]
+  input  logic                  clear_i,   // zeroize all key registers (priority over load_i)
+  output logic                  busy_o,    // expansion running (Nr cycles after the load edge)
+  output logic                  ok_o,      // round keys valid (low from the load edge until done)
+  output logic [128*(KEY_BITS/32+7)-1:0] rk_enc_o,  // encrypt round keys, round key i in [128*i +: 128]
+  output logic [128*(KEY_BITS/32+7)-1:0] rk_dec_o   // equivalent-inverse-cipher keys, step i in [128*i +: 128]
+);
+
+  localparam int NK = KEY_BITS / 32;
+  localparam int NR = NK + 6;  // rounds; the rk ports hold NR + 1 round keys
+
+  if (!(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) || SBOX_IMPL < 0 ||
+      SBOX_IMPL > 1) begin : gen_param_err
+`ifdef __ICARUS__
+    aesf_illegal_parameter_value u_illegal_parameter_value ();
+`else
+    $error("aesf_dam_keyexp: KEY_BITS must be 128, 192 or 256 and SBOX_IMPL 0..1");
+`endif
+  end
+
+  localparam logic [1:0] KEY_LEN = (KEY_BITS == 128) ? 2'd0 : (KEY_BITS == 192) ? 2'd1 : 2'd2;
+  // The key bits beyond KEY_BITS are ignored (never stored).
+  localparam logic [255:0] KEY_MASK = ~(256'd0) << (256 - KEY_BITS);
+
+  logic [255:0] key;
+  assign key = key_i & KEY_MASK;
+
+  logic [255:0]          prev_q;   // expansion window w[4g-8] .. w[4g-1] (key words while g is a key group)
+  logic [3:0]            g_q;      // next group (round key) to write, 1 .. Nr
+  logic [7:0]            rcon_q;
+  logic                  busy_q, ok_q;
+  logic [128*(NR+1)-1:0] enc_q, dec_q;
+
+  logic [127:0] words, words_imc;
+  logic         rcon_step;
+
+  aesf_key_step #(
+    .SBOX_IMPL (SBOX_IMPL)
+  ) u_key_step (
+    .prev_i      (prev_q),
+    .key_len_i   (KEY_LEN),
+    .group_i     (g_q),
+    .rcon_i      (rcon_q),
+    .words_o     (words),
+    .rcon_step_o (rcon_step)
+  );
+
+  // dw = InvMixColumns(round key) for the middle decrypt slices.
+  for (genvar c = 0; c < 4; c++) begin : gen_imc
+    aesf_inv_mixcolumn u_inv_mixcolumn (
+      .data_i (words[127 - 32*c -: 32]),
+      .data_o (words_imc[127 - 32*c -: 32])
+    );
+  end
+
+  logic last_step;
+  assign last_step = (g_q == 4'(NR));
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      prev_q <= '0;
+      g_q    <= '0;
+      rcon_q <= '0;
+      busy_q <= 1'b0;
+      ok_q   <= 1'b0;
+      enc_q  <= '0;
+      dec_q  <= '0;
+    end else if (clear_i) begin
+      prev_q <= '0;
+      g_q    <= '0;
+      rcon_q <= '0;
+      busy_q <= 1'b0;
+      ok_q   <= 1'b0;
+      enc_q  <= '0;
+      dec_q  <= '0;
+    end else if (load_i) begin
+      // Group 0 is key words 0..3; the window for group 1 is {key words 4..7, w[0..3]}
+      // (aesf_key_step reads key word 4+p from window word p).
+      enc_q[127:0]         <= key[255:128];
+      dec_q[128*NR +: 128] <= key[255:128];
+      prev_q <= {key[127:0], key[255:128]};
+      g_q    <= 4'd1;
+      rcon_q <= 8'h01;
+      busy_q <= 1'b1;
+      ok_q   <= 1'b0;
+    end else if (busy_q) begin
+      for (int i = 1; i <= NR; i++) begin
+        if (g_q == 4'(i)) begin
+          enc_q[128*i +: 128]      <= words;
+          dec_q[128*(NR-i) +: 128] <= (i == NR) ? words : words_imc;
+        end
+      end
+      prev_q <= {prev_q[127:0], words};
+      g_q    <= g_q + 4'd1;
+      if (rcon_step) rcon_q <= {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
+      if (last_step) begin
+        busy_q <= 1'b0;
+        ok_q   <= 1'b1;
+      end
+    end
+  end
+
+  assign busy_o   = busy_q;
+  assign ok_o     = ok_q;
+  assign rk_enc_o = enc_q;
+  assign rk_dec_o = dec_q;
+
+endmodule
+
+`default_nettype wire

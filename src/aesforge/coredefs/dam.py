@@ -1,0 +1,66 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Registry entries: the seed-003 system (hw/dam): DMA + AES + memory controller ("DAM") behind the paper's
+ASBUS (``aesf_dam_asbus``, the ADAM) or AXI4 (``aesf_dam_axi``, the XDAM), W = 32, 64 and 128 bits.
+The bus-free core is ``aesf_dam_core``; both tops carry the AXI4-Lite control registers and the memory port.
+AES-128 ECB (KEY_BITS is an instance parameter: 192/256 work too), encrypt on the read path, decrypt on the
+write path, copy/encrypt/decrypt memory-to-memory DMA."""
+import dataclasses
+
+from aesforge.cores import COMMON, CORES, Core, register
+
+SOURCES = (
+    f"{COMMON}/aesf_sbox_lut.v",
+    f"{COMMON}/aesf_inv_sbox_lut.v",
+    f"{COMMON}/aesf_sbox_cf.v",
+    f"{COMMON}/aesf_sbox.v",
+    f"{COMMON}/aesf_subword.v",
+    f"{COMMON}/aesf_mixcolumn.v",
+    f"{COMMON}/aesf_inv_mixcolumn.v",
+    f"{COMMON}/aesf_key_step.v",
+    f"{COMMON}/aesf_fifo.v",
+    "hw/aes_pipe/rtl/aesf_aes_pipe_stage.v",
+    "hw/aes_pipe/rtl/aesf_aes_pipe_round.v",
+    "hw/dam/rtl/aesf_dam_keyexp.v",
+    "hw/dam/rtl/aesf_dam_cipher.v",
+    "hw/dam/rtl/aesf_dam_regs.v",
+    "hw/dam/rtl/aesf_dam_core.v",
+    "hw/dam/rtl/aesf_dam_asbus.v",
+    "hw/dam/rtl/aesf_dam_axi.v",
+    "hw/dam/rtl/aesf_dam_sram.v",
+)
+
+_COMMON = dict(
+    folder="hw/dam",
+    sources=SOURCES,
+    key_sizes=(128,),
+    modes=("ecb",),
+    directions=("encrypt", "decrypt"),
+    bench="aesforge.sim.benches.dam",
+    perf="aesforge.sim.perf_dam:measure",
+    block_bits=128,
+    claims="seed 003 (Virtex-6, Table II/IV): 32/64/128-bit ADAM 24,822 / 21,319 / 17,060 slices at "
+           "183.6 / 176.2 / 184.2 MHz; XDAM 26,106 / 22,603 / 18,344 slices at 133.0 / 131.5 / 130.2 MHz; "
+           "ASBUS cipher tests take 76.7 / 64.3 / 51.2 % of the AXI cycles",
+)
+
+register(Core(
+    name="dam_asbus32", rank=70, top="aesf_dam_asbus",
+    interface="ASBUS slave (2 masters: req/gnt, ADDR/WR/LEN, WD_VLD, RESP; linear, block, AES-state modes) + "
+              "AXI4-Lite control + req/gnt memory port",
+    params={"W": 32, "MEM_AW": 8, "NM": 2},
+    summary="seed 003 ADAM: DMA + pipelined AES-128 enc/dec + memory controller on a 32-bit ASBUS",
+    **_COMMON,
+))
+register(Core(
+    name="dam_axi32", rank=73, top="aesf_dam_axi",
+    interface="AXI4 slave (INCR bursts; cipher window at 0x8000_0000) + AXI4-Lite control + req/gnt memory port",
+    params={"W": 32, "MEM_AW": 8},
+    summary="seed 003 XDAM: DMA + pipelined AES-128 enc/dec + memory controller on a 32-bit AXI4",
+    **_COMMON,
+))
+for _bus, _rank0 in (("asbus", 70), ("axi", 73)):
+    _base = CORES[f"dam_{_bus}32"]
+    for _i, _w in ((1, 64), (2, 128)):
+        register(dataclasses.replace(_base, name=f"dam_{_bus}{_w}", rank=_rank0 + _i,
+                                     params={**_base.params, "W": _w},
+                                     summary=_base.summary.replace("32-bit", f"{_w}-bit"), claims=""))

@@ -1,0 +1,112 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Block tests of the DAM AES engines (seed 003): aesf_dam_keyexp + aesf_dam_cipher (encrypt and decrypt) on the
+test top hw/dam/tb/aesf_dam_cipher_tb_top.v, and aesf_aes_pipe_round with INVERSE = 1 and en_i stalls on its own.
+
+What the cocotb module (tests/rtl/dam_cipher_tb.py) checks, per configuration: CAVP ECB KAT + MMT vectors against
+the vector and the golden model (AES-128: all; AES-192/256: a subset in CI, all with -m full), exact key-load
+cycles (Nr) and exact LATENCY (2*Nr composite-field S-box, Nr LUT S-box) for every block, random en_i stalls,
+back-to-back blocks, clear_i zeroization, key reload between blocks, reset mid-stream."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from aesforge.cores import COMMON, Core
+from aesforge.sim.runner import repo_root, run_cocotb_module
+
+ROUND_SOURCES = (
+    f"{COMMON}/aesf_sbox_lut.v",
+    f"{COMMON}/aesf_inv_sbox_lut.v",
+    f"{COMMON}/aesf_sbox_cf.v",
+    f"{COMMON}/aesf_sbox.v",
+    f"{COMMON}/aesf_mixcolumn.v",
+    f"{COMMON}/aesf_inv_mixcolumn.v",
+    "hw/aes_pipe/rtl/aesf_aes_pipe_stage.v",
+    "hw/aes_pipe/rtl/aesf_aes_pipe_round.v",
+)
+# RTL of the engines (what a DAM coredef needs, leaves first), then the test top.
+CIPHER_SOURCES = ROUND_SOURCES + (
+    f"{COMMON}/aesf_subword.v",
+    f"{COMMON}/aesf_key_step.v",
+    "hw/dam/rtl/aesf_dam_keyexp.v",
+    "hw/dam/rtl/aesf_dam_cipher.v",
+)
+TB_SOURCES = CIPHER_SOURCES + ("hw/dam/tb/aesf_dam_cipher_tb_top.v",)
+
+TB = Core(name="blk_dam_cipher", top="aesf_dam_cipher_tb_top", folder="hw/dam", sources=TB_SOURCES,
+          interface="block-level test", key_sizes=(128, 192, 256), modes=("ecb",),
+          directions=("encrypt", "decrypt"))
+HERE = [str(Path(__file__).parent)]
+N_COCOTB = 7   # cocotb tests in dam_cipher_tb.py
+
+# Icarus evaluates the function-based composite-field S-box (aesf_sbox_cf) ~15x slower than the LUT ROM (about 20
+# cycles/s for this top), and a Verilator build of it costs ~2 CPU minutes, so CI runs every test with the LUT
+# S-box on Icarus (AES-128: every vector) and the composite-field engines (the default, with the substage seam)
+# on the FIPS-197 example only; the inverse composite-field round with its seam register is also covered by
+# test_inverse_round_standalone. -m full: Verilator composite-field runs of all key sizes with every vector.
+CI_CONFIGS = [
+    pytest.param("icarus", 128, 0, None, id="icarus-k128-lut"),
+    pytest.param("icarus", 256, 0, "vectors_back_to_back", id="icarus-k256-lut-vectors"),
+    pytest.param("icarus", 128, 1, "fips_example_exact_latency", id="icarus-k128-cf-fips"),
+]
+FULL_CONFIGS = [
+    pytest.param("verilator", 128, 1, id="verilator-k128-cf"),
+    pytest.param("verilator", 192, 1, id="verilator-k192-cf"),
+    pytest.param("verilator", 256, 1, id="verilator-k256-cf"),
+    pytest.param("icarus", 192, 0, id="icarus-k192-lut"),
+    pytest.param("icarus", 256, 0, id="icarus-k256-lut"),
+]
+
+
+def _run(sim: str, kbits: int, impl: int, monkeypatch, full: bool = False, testcase: str | None = None) -> None:
+    monkeypatch.setenv("DAM_CIPHER_SET", "full" if full else "ci")
+    tests, failed = run_cocotb_module(TB, "dam_cipher_tb", sim=sim, params={"KEY_BITS": kbits, "SBOX_IMPL": impl},
+                                      pythonpath=HERE, testcase=testcase)
+    assert tests == (1 if testcase else N_COCOTB)
+    assert failed == 0
+
+
+@pytest.mark.parametrize("sim,kbits,impl,testcase", CI_CONFIGS)
+def test_dam_cipher(sim, kbits, impl, testcase, monkeypatch):
+    _run(sim, kbits, impl, monkeypatch, testcase=testcase)
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("sim,kbits,impl", FULL_CONFIGS)
+def test_dam_cipher_full(sim, kbits, impl, monkeypatch):
+    """Every cocotb test; every ECB KAT + MMT vector of the key size (CI runs a subset for 192/256)."""
+    _run(sim, kbits, impl, monkeypatch, full=True)
+
+
+@pytest.mark.parametrize("impl,mask,last", [(1, 1, 0), (1, 1, 1), (0, 0, 0), (1, 7, 1)])
+def test_inverse_round_standalone(impl, mask, last):
+    """aesf_aes_pipe_round INVERSE = 1 alone (equivalent inverse cipher round, FIPS-197 C.1 last round as the
+    first state), with back-to-back states, gaps and en_i stalls (tests/rtl/aes_pipe_round_tb.py)."""
+    core = Core(name=f"blk_dam_inv_round_s{impl}_m{mask}_l{last}", top="aesf_aes_pipe_round", folder="hw/aes_pipe",
+                sources=ROUND_SOURCES, interface="block-level test", key_sizes=(128,), modes=("ecb",),
+                directions=("decrypt",), params={"SBOX_IMPL": impl, "PIPE_MASK": mask, "LAST": last, "INVERSE": 1})
+    tests, failed = run_cocotb_module(core, "aes_pipe_round_tb", sim="icarus", pythonpath=HERE)
+    assert tests == 2
+    assert failed == 0
+
+
+@pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
+@pytest.mark.parametrize("top,params", [
+    ("aesf_dam_cipher", {"KEY_BITS": 160}),
+    ("aesf_dam_cipher", {"INVERSE": 2}),
+    ("aesf_dam_cipher", {"SBOX_IMPL": 2}),
+    ("aesf_dam_keyexp", {"KEY_BITS": 64}),
+    ("aesf_dam_keyexp", {"SBOX_IMPL": -1}),
+    ("aesf_aes_pipe_round", {"INVERSE": 2}),
+])
+def test_illegal_parameters_rejected(top, params, tmp_path):
+    root = repo_root()
+    cmd = ["iverilog", "-g2012", "-o", str(tmp_path / "x.vvp"), "-s", top]
+    cmd += [f"-P{top}.{k}={v}" for k, v in params.items()]
+    cmd += [str(root / s) for s in CIPHER_SOURCES]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    assert p.returncode != 0
+    assert "aesf_illegal_parameter_value" in p.stdout + p.stderr
