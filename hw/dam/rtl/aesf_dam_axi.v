@@ -118,7 +118,7 @@ module aesf_dam_axi #(
     logic [MEM_AW+9:0] end_word;
     off      = {1'b0, addr[30:0]};
     end_word = (MEM_AW+10)'(off >> BSH) + (MEM_AW+10)'(len) + 1'b1;
-    return (burst != INCR) || (size != 3'(BSH)) ||
+    burst_bad = (burst != INCR) || (size != 3'(BSH)) ||
            ((off >> BSH) >= 32'(2**MEM_AW)) || (end_word > (MEM_AW+10)'(2**MEM_AW)) ||
            (addr[31] && ((off[3:0] != 4'd0) || ((((32'(len) + 1) << BSH) & 32'hF) != 0) || !key_ok_f));
   endfunction

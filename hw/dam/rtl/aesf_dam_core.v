@@ -143,25 +143,22 @@ module aesf_dam_core #(
 
   // ------------------------------------------------------------------------------------------------
   // Byte-order helpers: stream buffer sbuf[8i +: 8] = s[i]; block byte b at [127-8b -: 8].
+  // (no `return`: Yosys read_verilog takes the function-name assignment only)
   function automatic logic [127:0] s2b(input logic [127:0] sbuf, input logic perm_dec);
-    logic [127:0] b;
     for (int j = 0; j < 4; j++) begin
       for (int r = 0; r < 4; r++) begin
-        if (perm_dec) b[127 - 8*(4*((j - r + 4) % 4) + r) -: 8] = sbuf[8*(4*j + r) +: 8];
-        else          b[127 - 8*(4*j + r) -: 8]                 = sbuf[8*(4*j + r) +: 8];
+        if (perm_dec) s2b[127 - 8*(4*((j - r + 4) % 4) + r) -: 8] = sbuf[8*(4*j + r) +: 8];
+        else          s2b[127 - 8*(4*j + r) -: 8]                 = sbuf[8*(4*j + r) +: 8];
       end
     end
-    return b;
   endfunction
   function automatic logic [127:0] b2s(input logic [127:0] b, input logic perm_enc);
-    logic [127:0] s;
     for (int j = 0; j < 4; j++) begin
       for (int r = 0; r < 4; r++) begin
-        if (perm_enc) s[8*(4*j + r) +: 8] = b[127 - 8*(4*((j + r) % 4) + r) -: 8];
-        else          s[8*(4*j + r) +: 8] = b[127 - 8*(4*j + r) -: 8];
+        if (perm_enc) b2s[8*(4*j + r) +: 8] = b[127 - 8*(4*((j + r) % 4) + r) -: 8];
+        else          b2s[8*(4*j + r) +: 8] = b[127 - 8*(4*j + r) -: 8];
       end
     end
-    return s;
   endfunction
 
   // ------------------------------------------------------------------------------------------------
@@ -313,8 +310,7 @@ module aesf_dam_core #(
   function automatic logic [MEM_AW-1:0] next_addr(input logic [MEM_AW-1:0] cur, input logic [MEM_AW-1:0] row,
                                                   input logic [4:0] col, input logic [1:0] mode,
                                                   input logic [4:0] width, input logic [MEM_AW-1:0] pitch);
-    if (mode == MODE_BLK && col == width - 1'b1) return row + pitch;
-    return cur + 1'b1;
+    next_addr = (mode == MODE_BLK && col == width - 1'b1) ? row + pitch : cur + 1'b1;
   endfunction
 
   logic [MEM_AW-1:0] wcur_addr, wcur_row;
