@@ -16,11 +16,16 @@ CONFIGS = [  # (core, sim, memory grant stall probability)
     ("dam_axi32", "icarus", 0.5),
     ("dam_axi128", "icarus", 0.0),
     ("dam_asbus64", "verilator", 0.3),
-    ("dam_axi64", "verilator", 0.3),
+    pytest.param("dam_axi64", "verilator", 0.3, marks=pytest.mark.full),
 ]
 
 
-@pytest.mark.parametrize("core,sim,stall", CONFIGS, ids=[f"{c}-{s}-s{int(100 * st)}" for c, s, st in CONFIGS])
+def _id(c) -> str:
+    c, s, st = c.values if hasattr(c, "values") else c
+    return f"{c}-{s}-s{int(100 * st)}"
+
+
+@pytest.mark.parametrize("core,sim,stall", CONFIGS, ids=[_id(c) for c in CONFIGS])
 def test_dam_directed(core, sim, stall, monkeypatch):
     monkeypatch.setenv("AESFORGE_STALL", str(stall))
     tests, failed = run_cocotb_module(CORES[core], "dam_tb", sim=sim, pythonpath=[str(Path(__file__).parent)])

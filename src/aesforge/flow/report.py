@@ -471,6 +471,14 @@ def run(core_names: list[str] | None = None, jobs: int = 2, pnr: bool = True, fr
     md = write_results_md(allres)
     splice_top_readme(allres)
     png = write_pareto(allres)
+    dam = [c.name for c in cores if c.name.startswith("dam_")]
+    if dam:  # the seed-003 paper reproduction (cycle models vs RTL transfers) for the DAM instances run here
+        try:
+            from aesforge.dam.run import reproduce  # noqa: PLC0415
+            _say(f"wrote {reproduce(allres, dam).relative_to(repo_root())}")
+        except Exception as e:  # noqa: BLE001 - report, never guess
+            rc = 1
+            _say(f"dam reproduction: FAILED: {type(e).__name__}: {e}")
     _say(f"wrote {md.relative_to(repo_root())}" + (f", {png.relative_to(repo_root())}" if png else "")
          + f" in {time.monotonic() - t_start:.1f} s total")
     return rc
