@@ -478,7 +478,7 @@ module aesf_dam_core #(
       rmid_widx_q <= '0;
       rbuf_q      <= '0;
     end else begin
-      if (rmid_valid && (rmid_rec[C_E] || (!rmid_cipher && rq_out_q != rq_mid_q))) begin
+      if (rmid_valid && (rmid_rec[C_E] || (!rmid_cipher && rq_out_q == rq_mid_q + 1'b1))) begin
         // refused: no words; bypass: the bus side consumed them and moved on
         rq_mid_q <= rq_mid_q + 1'b1;
       end else if (rmid_pop) begin
