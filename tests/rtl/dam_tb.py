@@ -10,12 +10,11 @@ import os
 import random
 
 import cocotb
-from cocotb.clock import Clock
-from cocotb.triggers import ReadOnly, RisingEdge, Timer
+from cocotb.triggers import RisingEdge
 from cocotbext.axi import AxiBus, AxiLiteBus, AxiLiteMaster, AxiMaster
 
 from aesforge.dam.order import beats, state_read_ct, state_write_stream, unbeats
-from aesforge.sim.benches.dam import Asbus, Mem
+from aesforge.sim.benches.dam import Asbus, Mem, start_dam
 from aesforge.model import aes
 
 KEY = bytes.fromhex("000102030405060708090a0b0c0d0e0f")
@@ -35,13 +34,7 @@ class Tb:
                                   reset_active_level=False)
 
     async def start(self):
-        d = self.dut
-        cocotb.start_soon(Clock(d.clk_i, 10, unit="ns").start())
-        d.rst_ni.value = 0
-        cocotb.start_soon(self.mem.run())
-        await Timer(35, unit="ns")
-        d.rst_ni.value = 1
-        await RisingEdge(d.clk_i)
+        await start_dam(self.dut, self.mem)
 
     async def rd(self, addr: int) -> tuple[int, int]:
         r = await self.axil.read(addr, 4)

@@ -475,7 +475,7 @@ def run(core_names: list[str] | None = None, jobs: int = 2, pnr: bool = True, fr
     if dam:  # the seed-003 paper reproduction (cycle models vs RTL transfers) for the DAM instances run here
         try:
             from aesforge.dam.run import reproduce  # noqa: PLC0415
-            _say(f"wrote {reproduce(allres, dam).relative_to(repo_root())}")
+            _say(f"wrote {reproduce(allres).relative_to(repo_root())}")
         except Exception as e:  # noqa: BLE001 - report, never guess
             rc = 1
             _say(f"dam reproduction: FAILED: {type(e).__name__}: {e}")

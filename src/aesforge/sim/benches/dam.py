@@ -142,6 +142,16 @@ class Asbus:
 
 
 
+async def start_dam(dut, mem: Mem) -> None:
+    """Clock (10 ns), the memory model, reset released after 35 ns."""
+    cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
+    dut.rst_ni.value = 0
+    cocotb.start_soon(mem.run())
+    await Timer(35, unit="ns")
+    dut.rst_ni.value = 1
+    await RisingEdge(dut.clk_i)
+
+
 class DamBench:
     def __init__(self, dut, batch: Batch):
         self.dut = dut
@@ -159,13 +169,7 @@ class DamBench:
         self.key = None
 
     async def start(self):
-        d = self.dut
-        cocotb.start_soon(Clock(d.clk_i, 10, unit="ns").start())
-        d.rst_ni.value = 0
-        cocotb.start_soon(self.mem.run())
-        await Timer(35, unit="ns")
-        d.rst_ni.value = 1
-        await RisingEdge(d.clk_i)
+        await start_dam(self.dut, self.mem)
 
     async def load_key(self, key: bytes) -> int:
         if len(key) * 8 != int(self.dut.KEY_BITS.value):
