@@ -68,8 +68,10 @@ class Tb:
             raise AssertionError("DMA: no irq")
         st, _ = await self.rd(A_STATUS)
         assert st & 1 == 0, "busy after irq"
-        await self.wr(A_STATUS, 6)
-        assert not int(self.dut.irq_o.value) or True
+        assert int(self.dut.irq_o.value) == 1
+        await self.wr(A_STATUS, 6)           # W1C DONE | ERR: the level interrupt falls
+        await RisingEdge(self.dut.clk_i)
+        assert int(self.dut.irq_o.value) == 0, "irq_o still high after STATUS W1C"
         return st
 
 

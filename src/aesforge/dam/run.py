@@ -22,9 +22,9 @@ P_SWEEP = (0.0, 0.25, 0.5, 0.75, 0.95)
 DAM_CORES = ("dam_asbus32", "dam_asbus64", "dam_asbus128", "dam_axi32", "dam_axi64", "dam_axi128")
 
 WHY = """\
-- **Same direction, smaller gap.** Measured ASBUS/AXI cycles of the cipher test (N_E = 20, P = 0.95, write + read)
-  fall with the bus width as the paper says, but from about 100 % (32 bit) to about 82 % (64) and 68 % (128),
-  not 76.7 / 64.3 / 51.2 %. The paper's percentages are its own Table I model evaluated at P = 0.95 (every
+- **Same direction, smaller gap.** Measured ASBUS/AXI cycles of the cipher test (N_E = 20, P = 0.95, write + read;
+  the claim-check table above) fall with the bus width as the paper says, but stay well above its
+  76.7 / 64.3 / 51.2 %. The paper's percentages are its own Table I model evaluated at P = 0.95 (every
   cycle count of its Table IV is a model value: `tests/flow/test_dam_cycles.py`), not an RTL measurement.
 - **Where ASBUS wins in our RTL.** AXI carries one burst per state (as the paper's model assumes), and a burst
   is retired only when its state has crossed the 2·Nr = 20-stage pipeline and memory (B after the data is in
