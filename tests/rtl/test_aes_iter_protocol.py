@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """Runs the cocotb protocol tests of aes_iter (aes_iter_protocol.py) on both simulators and both
-datapath variants (DECRYPT = 1 and the encrypt-only DECRYPT = 0)."""
+datapath variants (DECRYPT = 1 and the encrypt-only DECRYPT = 0), and on aes_col32 (same ports, encrypt only)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,6 +13,14 @@ from aesforge.sim.runner import run_cocotb_module
 @pytest.mark.parametrize("sim,decrypt", [("icarus", 1), ("verilator", 1), ("icarus", 0)])
 def test_protocol(sim, decrypt):
     tests, failed = run_cocotb_module("aes_iter", "aes_iter_protocol", sim=sim, params={"DECRYPT": decrypt},
+                                      pythonpath=[str(Path(__file__).parent)])
+    assert tests >= 7
+    assert failed == 0
+
+
+@pytest.mark.parametrize("sim", ["icarus", "verilator"])
+def test_protocol_col32(sim):
+    tests, failed = run_cocotb_module("aes_col32", "aes_iter_protocol", sim=sim,
                                       pythonpath=[str(Path(__file__).parent)])
     assert tests >= 7
     assert failed == 0

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright aesforge contributors
 //
-// aesf_gcm_seq: sequential AES-GCM (NIST SP 800-38D) core: one shared iterative AES engine
-// (aesf_aes_iter, DECRYPT = 0) and one digit-serial GHASH multiplier (aesf_gf128_mul_digit).
+// aesf_gcm_seq: sequential AES-GCM (NIST SP 800-38D) core: one shared AES engine (AES_IMPL 0:
+// aesf_aes_iter, DECRYPT = 0; 1: aesf_aes_col32, same ports) and one digit-serial GHASH multiplier
+// (aesf_gf128_mul_digit).
 // AES-128/192/256, encrypt and decrypt, any IV length (96-bit fast path), any AAD / text length
 // with a partial last block, tag lengths 4, 8, 12..16 bytes, GMAC (text length 0).
 //
@@ -20,7 +21,9 @@
 //     out  128'he2006eb42f5277022d9b19925bc419d7, a592666c925fe2ef718eb4e308efeaa7,
 //          c5273b394118860a5be2a97f56ab7836; tag_o = 128'h5ca597cdbb3edb8d1a1151ea0af7b436.
 //
-// Latency (see hw/gcm_seq/README.md for the full cycle budget; m = 128/DIGIT, Nr = 10/12/14)
+// Latency (see hw/gcm_seq/README.md for the full cycle budget; m = 128/DIGIT, Nr = 10/12/14; the
+// figures below are for AES_IMPL = 0; with AES_IMPL = 1 replace the expansion Nr by 2 (Nr + 1) and
+// the AES block Nr by 4 (Nr + 1))
 //   key load:  handshake edge -> key_ok_o high: Nr (expansion) + 1 + Nr (H = E_K(0)) + 1 = 2 Nr + 2.
 //   message:   the counter blocks run through the AES engine back-to-back (Nr cycles each, E_K(J0)
 //              first) while the multiplier folds IV / AAD / text blocks (m cycles each); the core is
@@ -32,7 +35,7 @@
 //   The cycle count depends on the lengths, key size and handshake timing only, never on data or on
 //   whether the received tag is right.
 //
-// Datapath: AES out_data (registered in aesf_aes_iter) -> XOR in_data_i -> mask -> out_q and gh_q
+// Datapath: AES out_data (registered in the engine) -> XOR in_data_i -> mask -> out_q and gh_q
 // (registered) -> multiplier. No path goes from the AES round logic into the multiplier.
 
 `default_nettype none
@@ -40,7 +43,9 @@
 module aesf_gcm_seq #(
   parameter int DIGIT     = 8,  // GHASH digit: bits of the multiplier operand per clock; 1,2,4,8,16,32,64,128
                                 // (1 = the paper's bit-serial 128 cycles per multiply)
-  parameter int SBOX_IMPL = 0   // 0..1, passed to the AES engine (aesf_aes_iter, DECRYPT=0)
+  parameter int SBOX_IMPL = 0,  // 0..1, passed to the AES engine
+  parameter int AES_IMPL  = 0   // 0..1: AES engine, 0 = aesf_aes_iter (DECRYPT=0, one round per clock),
+                                // 1 = aesf_aes_col32 (32-bit column datapath, 4(Nr+1) cycles per block, smaller)
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,          // asynchronous, active low
@@ -73,11 +78,12 @@ module aesf_gcm_seq #(
 );
 
   if (DIGIT != 1 && DIGIT != 2 && DIGIT != 4 && DIGIT != 8 && DIGIT != 16 && DIGIT != 32 &&
-      DIGIT != 64 && DIGIT != 128 || SBOX_IMPL < 0 || SBOX_IMPL > 1) begin : gen_param_err
+      DIGIT != 64 && DIGIT != 128 || SBOX_IMPL < 0 || SBOX_IMPL > 1 || AES_IMPL < 0 || AES_IMPL > 1)
+  begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_gcm_seq: DIGIT must be a power of two 1..128, SBOX_IMPL 0 or 1");
+    $error("aesf_gcm_seq: DIGIT must be a power of two 1..128, SBOX_IMPL and AES_IMPL 0 or 1");
 `endif
   end
 
@@ -147,29 +153,54 @@ module aesf_gcm_seq #(
   logic [127:0] aes_in_data, aes_out_data;
   logic         unused_aes_key_err, unused_aes_out_err, unused_mul_done;
 
-  aesf_aes_iter #(
-    .DECRYPT   (0),
-    .SBOX_IMPL (SBOX_IMPL)
-  ) u_aes (
-    .clk_i,
-    .rst_ni,
-    .key_valid_i  (aes_key_valid),
-    .key_ready_o  (aes_key_ready),
-    .key_i,
-    .key_len_i,
-    .key_ok_o     (aes_key_ok),
-    .key_error_o  (unused_aes_key_err),  // key_len 3 is decoded here (err 3)
-    .in_valid_i   (aes_in_valid),
-    .in_ready_o   (aes_in_ready),
-    .in_data_i    (aes_in_data),
-    .in_decrypt_i (1'b0),
-    .out_valid_o  (aes_out_valid),
-    .out_ready_i  (aes_out_ready),
-    .out_data_o   (aes_out_data),
-    .out_error_o  (unused_aes_out_err),  // never set: key_ok and DECRYPT=0 requests only
-    .clear_i,
-    .busy_o       (aes_busy)
-  );
+  if (AES_IMPL == 0) begin : gen_aes_iter
+    aesf_aes_iter #(
+      .DECRYPT   (0),
+      .SBOX_IMPL (SBOX_IMPL)
+    ) u_aes (
+      .clk_i,
+      .rst_ni,
+      .key_valid_i  (aes_key_valid),
+      .key_ready_o  (aes_key_ready),
+      .key_i,
+      .key_len_i,
+      .key_ok_o     (aes_key_ok),
+      .key_error_o  (unused_aes_key_err),  // key_len 3 is decoded here (err 3)
+      .in_valid_i   (aes_in_valid),
+      .in_ready_o   (aes_in_ready),
+      .in_data_i    (aes_in_data),
+      .in_decrypt_i (1'b0),
+      .out_valid_o  (aes_out_valid),
+      .out_ready_i  (aes_out_ready),
+      .out_data_o   (aes_out_data),
+      .out_error_o  (unused_aes_out_err),  // never set: key_ok and DECRYPT=0 requests only
+      .clear_i,
+      .busy_o       (aes_busy)
+    );
+  end else begin : gen_aes_col32
+    aesf_aes_col32 #(
+      .SBOX_IMPL (SBOX_IMPL)
+    ) u_aes (
+      .clk_i,
+      .rst_ni,
+      .key_valid_i  (aes_key_valid),
+      .key_ready_o  (aes_key_ready),
+      .key_i,
+      .key_len_i,
+      .key_ok_o     (aes_key_ok),
+      .key_error_o  (unused_aes_key_err),  // key_len 3 is decoded here (err 3)
+      .in_valid_i   (aes_in_valid),
+      .in_ready_o   (aes_in_ready),
+      .in_data_i    (aes_in_data),
+      .in_decrypt_i (1'b0),
+      .out_valid_o  (aes_out_valid),
+      .out_ready_i  (aes_out_ready),
+      .out_data_o   (aes_out_data),
+      .out_error_o  (unused_aes_out_err),  // never set: key_ok and encrypt requests only
+      .clear_i,
+      .busy_o       (aes_busy)
+    );
+  end
 
   logic         mul_start, mul_clear, mul_busy;
   logic [127:0] mul_z;

@@ -12,6 +12,7 @@ SOURCES = (
     f"{COMMON}/aesf_subword.v",
     f"{COMMON}/aesf_key_step.v",
     "hw/aes_iter/rtl/aesf_aes_iter.v",
+    "hw/aes_col32/rtl/aesf_aes_col32.v",
     f"{COMMON}/aesf_inc32.v",
     f"{COMMON}/aesf_gf128_mul_digit.v",
     "hw/gcm_seq/rtl/aesf_gcm_seq.v",
@@ -46,7 +47,8 @@ register(Core(
 register(Core(
     name="gcm_seq_d1",
     rank=41,
-    params={"DIGIT": 1},
-    summary="Sequential AES-GCM, bit-serial GHASH (DIGIT=1, 128 cycles per multiply, the seed paper's choice)",
+    params={"DIGIT": 1, "AES_IMPL": 1},
+    summary="Sequential AES-GCM, small config: bit-serial GHASH (DIGIT=1, 128 cycles per multiply, the seed paper's "
+            "choice) and the 32-bit column AES engine (aesf_aes_col32, AES_IMPL=1)",
     **_COMMON_FIELDS,
 ))

@@ -35,22 +35,34 @@ MACSEC_222 = {
 LONG_BYTES = 4096
 
 
-def key_cycles(key_bits: int) -> int:
-    """Key handshake edge -> key_ok_o: Nr (expansion) + 1 (E_K(0) issue) + Nr (rounds) + 1 (H latch)."""
-    return 2 * NR[key_bits] + 2
+def aes_cycles(key_bits: int, aes_impl: int = 0) -> int:
+    """AES engine: edges from a block's accepting edge to its out_valid_o (= the back-to-back block period).
+    AES_IMPL 0 (aesf_aes_iter): Nr; AES_IMPL 1 (aesf_aes_col32): 4 (Nr + 1), one column per clock."""
+    return NR[key_bits] if aes_impl == 0 else 4 * (NR[key_bits] + 1)
 
 
-def predict_cycles(digit: int, key_bits: int, iv_len: int, aad_len: int, txt_len: int, decrypt: bool = False) -> int:
+def expand_cycles(key_bits: int, aes_impl: int = 0) -> int:
+    """AES engine: key handshake edge -> key_ok_o (aesf_aes_iter: Nr; aesf_aes_col32: 2 (Nr + 1))."""
+    return NR[key_bits] if aes_impl == 0 else 2 * (NR[key_bits] + 1)
+
+
+def key_cycles(key_bits: int, aes_impl: int = 0) -> int:
+    """Key handshake edge -> key_ok_o: expansion + 1 (E_K(0) issue) + AES block + 1 (H latch)."""
+    return expand_cycles(key_bits, aes_impl) + aes_cycles(key_bits, aes_impl) + 2
+
+
+def predict_cycles(digit: int, key_bits: int, iv_len: int, aad_len: int, txt_len: int, decrypt: bool = False,
+                   aes_impl: int = 0) -> int:
     """Command handshake edge -> done_o at full speed (no stalls), exactly as the RTL schedules it.
 
     Edges are numbered from the command handshake (0). A GHASH block pushed into the buffer at edge p starts
     multiplying at max(p + 1, previous start + m) and may be pushed no earlier than the previous start;
-    counter block k enters the AES engine at f_k and leaves at o_k = max(f_k + Nr, consume(k - 1)),
+    counter block k enters the AES engine at f_k and leaves at o_k = max(f_k + A, consume(k - 1)),
     f_{k+1} = o_k; the text beat of block k needs o_k + 1.
     done_o = max(start(length block) + m, o_0 + 2) (the tag needs GHASH and E_K(J0)); a decryption's tag beat
     is taken once E_K(J0) is there (it is XORed into it), so there done_o >= o_0 + 3.
     """
-    m, nr = 128 // digit, NR[key_bits]
+    m, nr = 128 // digit, aes_cycles(key_bits, aes_impl)  # nr: the engine's block cycles A
     ceil16 = lambda n: -(-n // 16)  # noqa: E731
     start_prev = -10**9              # start edge of the previous multiply
     push_prev = 0
@@ -90,6 +102,7 @@ def predict_cycles(digit: int, key_bits: int, iv_len: int, aad_len: int, txt_len
 def measure(core_name: str, sim: str = "icarus") -> dict:
     core = _cores.get(core_name)
     digit = int(core.params.get("DIGIT", 8))
+    aes_impl = int(core.params.get("AES_IMPL", 0))
     rng = random.Random(2026)
     vecs = [dict(MACSEC_222)]
     # the same packet again: key already loaded
@@ -114,6 +127,7 @@ def measure(core_name: str, sim: str = "icarus") -> dict:
     pk, again = by_id["macsec-2.2.2"], by_id["macsec-2.2.2-again"]
     return {
         "digit": digit,
+        "aes_impl": aes_impl,
         "paper_packet_total_cycles": pk["total_cycles"],
         "paper_packet_cycles": again["cycles"],
         "paper_packet_key_cycles": pk["key_cycles"],
