@@ -34,6 +34,8 @@ class Core:
     perf: str = ""                 # "module:function" measuring cycle figures for `make report`
                                    # (default: aesforge.sim.perf.measure, the ECB block measurement)
     rank: int = 50                 # listing order (smaller first)
+    pnr_args: tuple[str, ...] = () # extra nextpnr-ecp5 options for this core (e.g. ("--router", "router2") for
+                                   # large congested designs); recorded in results/<core>.json "nextpnr_args"
     claims: str = ""               # published figures of the seed paper (and peers), quoted for comparison in
                                    # docs/results.md; never used as a measurement
 

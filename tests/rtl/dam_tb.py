@@ -14,7 +14,7 @@ from cocotb.triggers import RisingEdge
 from cocotbext.axi import AxiBus, AxiLiteBus, AxiLiteMaster, AxiMaster
 
 from aesforge.dam.order import beats, state_read_ct, state_write_stream, unbeats
-from aesforge.sim.benches.dam import Asbus, Mem, start_dam
+from aesforge.sim.benches.dam import Asbus, Mem, dam_is_axi, start_dam
 from aesforge.model import aes
 
 KEY = bytes.fromhex("000102030405060708090a0b0c0d0e0f")
@@ -142,7 +142,7 @@ async def zeroize_checks(tb: Tb):
 @cocotb.test()
 async def dam_tb(dut):
     tb = Tb(dut)
-    is_axi = hasattr(dut, "s_axi_awvalid")
+    is_axi = dam_is_axi(dut)
     if is_axi:
         axi = AxiMaster(AxiBus.from_prefix(dut, "s_axi"), dut.clk_i, dut.rst_ni, reset_active_level=False)
     else:

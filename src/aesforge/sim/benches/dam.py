@@ -152,13 +152,21 @@ async def start_dam(dut, mem: Mem) -> None:
     await RisingEdge(dut.clk_i)
 
 
+def dam_is_axi(dut) -> bool:
+    """AXI4 front end? aesf_dam carries both buses' ports and selects one with its BUS parameter; the front-end
+    tops aesf_dam_asbus / aesf_dam_axi are told apart by their ports."""
+    if hasattr(dut, "BUS"):
+        return int(dut.BUS.value) == 1
+    return hasattr(dut, "s_axi_awvalid")
+
+
 class DamBench:
     def __init__(self, dut, batch: Batch):
         self.dut = dut
         self.batch = batch
         self.w = int(dut.W.value)
         self.nb = self.w // 8
-        self.is_axi = hasattr(dut, "s_axi_awvalid")
+        self.is_axi = dam_is_axi(dut)
         self.mem = Mem(dut, self.w, int(dut.MEM_AW.value), batch.stall, batch.seed)
         self.axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.clk_i, dut.rst_ni,
                                   reset_active_level=False)

@@ -173,7 +173,9 @@ if cocotb is not None:
             from .agents import DamCfg
 
             p = json.loads(os.environ.get("AESFORGE_PARAMS", "{}"))
-            bus = "asbus" if cocotb.top._name == "aesf_dam_asbus" else "axi"
+            from aesforge.sim.benches.dam import dam_is_axi
+
+            bus = "axi" if dam_is_axi(cocotb.top) else "asbus"
             return DamCfg(bus=bus, W=int(p.get("W", 32)), MEM_AW=int(p.get("MEM_AW", 8)), NM=int(p.get("NM", 2)))
 
         async def body(self):
