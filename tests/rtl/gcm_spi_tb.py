@@ -206,7 +206,8 @@ async def test_cs_abort_every_bit(dut):
     chunk0 = iv + bytes(4) + pt[:48]
     await m.transfer(bytes([OP.STREAM_DATA]) + chunk0, nbits=8 * 21 + 5)
     st = await h.status()
-    assert err_code(st) == E_FRAME and st & ST_RDY and st & ST_BUSY and int(dut.bcnt_q.value) == 0, hex(st)
+    assert err_code(st) == E_FRAME and st & ST_RDY and st & ST_BUSY and int(dut.ph_q.value) == 0 \
+        and int(dut.seg_q.value) == 12, hex(st)          # still in the IV segment: nothing fed
     await h.clear_status()
     await h.cmd(OP.STREAM_DATA, chunk0)
     await h.wait(ST_RDY, "chunk 0")

@@ -26,6 +26,13 @@ def test_gcm_spi_pins_icarus():
     assert failed == 0
 
 
+def test_gcm_spi_d1_pins_icarus():
+    """The small configuration (DIGIT 1, AES_IMPL 1: the 32-bit column AES engine) through the same pin tests."""
+    tests, failed = run_cocotb_module("gcm_spi_d1", "gcm_spi_tb", sim="icarus", pythonpath=[HERE])
+    assert tests == N_TESTS
+    assert failed == 0
+
+
 @pytest.mark.full
 @pytest.mark.parametrize("sim,digit", [("icarus", 1), ("verilator", 8)])
 def test_gcm_spi_pins_full(sim, digit):

@@ -10,43 +10,71 @@
 // rises in the middle of a byte, a wrong payload length, an unknown opcode, or a command that would
 // disturb a running operation set the sticky error code and change nothing else.
 //
+// Storage: one buffer RAM of 16-byte beats, 16 byte lanes (lane l = byte l of a beat = bits [127-8l -: 8]),
+// one address for reading and writing (a single-port LUT RAM: 16 x RAM32M on xc7, 32 x DPR16X4 on ECP5):
+//   beat 0..3  text (64 B: PT / CT in, the core's output beats written back in place, READ_CT)
+//   beat 4..5  AAD (32 B); also stages WRITE_KEY (never readable over SPI, scrubbed after the key handshake)
+//   beat 6     nonce (IV, 16 B)       beat 7  tag to verify (16 B)       beat 8  tag of the last encryption
+// The core reads its 128-bit beats straight from the RAM's read port (no multiplexer), output beats are
+// written in one cycle, SPI payload bytes into one lane, READ_CT / READ_TAG bytes come from a 16:1 lane
+// select of the read port. Port owners, highest priority first: core output beat, tag at done_o, SPI byte
+// (payload write or read-data fetch of an accepted RAM command), key fetch, scrub, feeder. The two
+// one-cycle writers (output beat, tag) and the SPI never meet (SPI RAM commands are refused while an
+// operation owns the buffers; no output is pending in a stream's RDY state); the others wait a cycle.
+// The key goes to the core as {key_hi_q, RAM beat 5}: key_hi_q copies beat 4 in the cycle before
+// key_valid_o, both are wiped after the handshake. STREAM_START's 13 parameter bytes are shifted into
+// par_q, which drives the core's command length ports directly; a buffered START loads par_q with the
+// buffered lengths. A RAM cannot be cleared in one cycle: wipes are scrubs, one beat per cycle (see below).
+//
 // Byte order: every multi-byte field is sent most significant byte first, i.e. in NIST hex-string order.
-// Payload byte k of WRITE_PT lands in txt_q[511-8k -: 8], i.e. block j of the text is txt_q[511-128j -: 128]
-// with byte 0 in the top byte, which is exactly the core's beat byte order. Worked example (paper Table 1,
-// MACsec 2.2.2): WRITE_NONCE 12 15 35 24 C0 89 5E 81 B2 C2 84 65 gives the IV beat
-// 128'h12153524C0895E81B2C28465_00000000 (left-aligned, iv_len 12), WRITE_PT 08 00 0F 10 ... gives text
-// beat 0 = 128'h08000F101112131415161718191A1B1C, and READ_CT returns E2 00 6E B4 ... (beat 0 of the output,
-// which overwrote text slot 0).
+// Payload byte k of WRITE_PT lands in lane k mod 16 of beat k div 16, i.e. text block j is RAM beat j with
+// byte 0 in the top byte, which is exactly the core's beat byte order. Worked example (paper Table 1,
+// MACsec 2.2.2): WRITE_NONCE 12 15 35 24 C0 89 5E 81 B2 C2 84 65 gives beat 6 = IV beat
+// 128'h12153524C0895E81B2C28465_xxxxxxxx (left-aligned, iv_len 12: the core ignores the bytes beyond the
+// length; they are zero after the opcode's scrub), WRITE_PT 08 00 0F 10 ... gives text beat 0 =
+// 128'h08000F101112131415161718191A1B1C, and READ_CT returns E2 00 6E B4 ... (output beat 0, which
+// overwrote text beat 0).
 //
-// Buffers (no message-sized RAM): text 64 B (4 beats, PT in / CT or PT out, in place), AAD 32 B, nonce 16 B,
-// tag-in 16 B. WRITE_KEY stages the key in the AAD buffer (never readable over SPI), which is wiped right
-// after the key handshake, so the AAD must be written after the key (Table 1 does). STREAM_START keeps its
-// 13 parameter bytes in the nonce buffer and streams its chunks through the text buffer (a buffered START
-// needs a new WRITE_NONCE and WRITE_PT afterwards). Longer messages use the streamed commands (STREAM_START +
-// STREAM_DATA chunks of up to 64 B through the text buffer). A START runs only on buffers that hold complete,
-// committed writes (valid flags), never on stale, wiped or half-written data (refused with STATE).
+// Buffers (no message-sized RAM): text 64 B, AAD 32 B, nonce 16 B, tag-in 16 B. WRITE_KEY stages the key in
+// the AAD beats, so the AAD must be written after the key (Table 1 does). STREAM_START makes the nonce and
+// text buffers invalid (a buffered START after a stream needs a new WRITE_NONCE and WRITE_PT) and streams
+// its chunks through the text beats. A START runs only on buffers that hold complete, committed writes
+// (valid flags), never on stale, wiped or half-written data (refused with STATE).
 //
-// Security (SEC_CM): the key is write-only (no MISO source reaches the staging register, which is wiped in
-// the cycle after the key handshake); decrypted plaintext is withheld while the core runs (READ_CT refused)
-// and wiped + invalidated in the done_o cycle of an authentication failure, any core error or an ABORT;
-// ZEROIZE pulses the core's clear_i and wipes every buffer.
+// Scrub (wipe) timing: a wipe request marks beats in scr_q; the scrubber zeroes the lowest marked beat in
+// each cycle the port is free. Requests: a write command's opcode byte scrubs its buffer (text 4 beats, AAD
+// 2, nonce 1, tag 1), the key handshake and a failed WRITE_KEY scrub the AAD beats, a failed text write,
+// STREAM_START, ABORT and any unsuccessful done_o (auth FAIL, core error, abort) scrub the text beats,
+// ZEROIZE and reset scrub all 9 beats. A scrub therefore ends at most 9 clk_i cycles after its request,
+// long before the next payload byte or command byte can arrive (>= 8 SCK periods >= 32 clk_i cycles at
+// SCK <= f_clk/4); READ_CT is refused while wiped data could be addressed, so the scrub is invisible on the
+// pins (READ_STATUS does not show it).
+//
+// Security (SEC_CM): the key is write-only (MISO reads only beats 0..3 and 8; the staging beats and
+// key_hi_q have no read path and are wiped right after the key handshake); decrypted plaintext is withheld
+// while the core runs (READ_CT refused) and, after an authentication failure, any core error or an ABORT,
+// READ_CT stays refused and the text beats are scrubbed in the following 4 cycles; ZEROIZE pulses the
+// core's clear_i, scrubs every beat and clears par_q, the lengths and the status.
 //
 // Status / irq: status = {err[2:0], RDY, KEY_OK, AUTH_FAIL, BUSY, DONE}, DONE / AUTH_FAIL / err sticky until
 // CLEAR_STATUS; irq_o is a registered copy of (DONE | err != 0).
 //
 // Latency: a write frame is committed SYNC_STAGES..SYNC_STAGES+1 clk_i cycles after CS rises; START_ENC
 // hands the command to the core in the next cycle (CS rise -> command handshake: 3 clk_i edges measured with
-// SYNC_STAGES = 3, aesforge.sim.perf_gcm_spi) and feeds IV, AAD and text beats from the buffers back to
-// back (the core's in_ready_o paces them), so the core runs at its full-speed schedule (MACsec 2.2.2: 99
-// cycles at DIGIT = 8, 771 at DIGIT = 1). The core's output beats are always accepted (out_ready_i = 1):
-// output beat j of a buffer load or chunk is written to text slot j, whose input beat has already been
-// consumed, so nothing is ever lost or overwritten early.
+// SYNC_STAGES = 3, aesforge.sim.perf_gcm_spi) and feeds IV, AAD and text beats from the RAM back to back
+// (the core's in_ready_o paces them), so the core runs at its full-speed schedule (MACsec 2.2.2: 99
+// cycles at DIGIT = 8, 771 at DIGIT = 1). WRITE_KEY: commit, one cycle to copy beat 4, then key_valid_o.
+// The core's output beats are always accepted (out_ready_i = 1): output beat j of a buffer load or chunk is
+// written to text beat j, whose input beat has already been consumed, so nothing is lost or overwritten
+// early.
 
 `default_nettype none
 
 module aesf_gcm_spi #(
   parameter int DIGIT       = 8,  // GHASH digit of aesf_gcm_seq: 1,2,4,8,16,32,64,128 (checked by the core)
   parameter int SBOX_IMPL   = 0,  // 0..1: S-box implementation of the core's AES engine (checked by the core)
+  parameter int AES_IMPL    = 0,  // 0..1: the core's AES engine, 0 = aesf_aes_iter (128-bit rounds), 1 =
+                                  // aesf_aes_col32 (32-bit column datapath, smaller) (checked by the core)
   parameter int SYNC_STAGES = 3   // 2..4: flip-flops per SPI input synchronizer (3 = the paper's triple stage)
 ) (
   input  logic clk_i,
@@ -67,7 +95,7 @@ module aesf_gcm_spi #(
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Opcodes, error codes, feeder states
+  // Opcodes, error codes, modes, feeder phases, RAM beats
   // ---------------------------------------------------------------------------------------------------
   localparam logic [7:0] OP_WRITE_KEY     = 8'h01;  // 16/24/32 B
   localparam logic [7:0] OP_WRITE_NONCE   = 8'h02;  // 1..16 B (buffered IV)
@@ -96,16 +124,28 @@ module aesf_gcm_spi #(
   localparam logic [2:0] E_STATE   = 3'd6;  // sequence: buffer not valid, nothing readable, not armed, no stream
   localparam logic [2:0] E_ABORTED = 3'd7;  // the running operation was aborted (ABORT)
 
-  localparam logic [2:0] F_IDLE  = 3'd0;    // nothing to feed
-  localparam logic [2:0] F_IV    = 3'd1;    // buffered: nonce beat
-  localparam logic [2:0] F_AAD   = 3'd2;    // buffered: AAD beats
-  localparam logic [2:0] F_TXT   = 3'd3;    // buffered: text beats
-  localparam logic [2:0] F_TAG   = 3'd4;    // buffered decrypt: tag beat
-  localparam logic [2:0] F_CHUNK = 3'd5;    // streamed: chunk beats from the text buffer
-
   localparam logic [1:0] M_IDLE   = 2'd0;   // no operation
   localparam logic [1:0] M_BUF    = 2'd1;   // buffered START_ENC / START_DEC running
   localparam logic [1:0] M_STREAM = 2'd2;   // streamed operation running
+
+  // segment of the message the next input beat belongs to (buffered and streamed)
+  localparam logic [2:0] P_IV  = 3'd0;
+  localparam logic [2:0] P_AAD = 3'd1;
+  localparam logic [2:0] P_TXT = 3'd2;
+  localparam logic [2:0] P_TAG = 3'd3;      // decrypt: the tag beat
+  localparam logic [2:0] P_END = 3'd4;      // every beat of the message has been fed
+
+  localparam logic [3:0] B_AAD   = 4'd4;    // AAD / key staging: beats 4, 5 (text: beats 0..3)
+  localparam logic [3:0] B_KEY1  = 4'd5;    // key bytes 16..31
+  localparam logic [3:0] B_NONCE = 4'd6;
+  localparam logic [3:0] B_TAGIN = 4'd7;
+  localparam logic [3:0] B_TAG   = 4'd8;    // tag of the last encryption (READ_TAG)
+
+  localparam logic [8:0] S_TXT   = 9'h00F;  // scrub masks (bit b = beat b)
+  localparam logic [8:0] S_AAD   = 9'h030;
+  localparam logic [8:0] S_NONCE = 9'h040;
+  localparam logic [8:0] S_TAGIN = 9'h080;
+  localparam logic [8:0] S_ALL   = 9'h1FF;
 
   // ---------------------------------------------------------------------------------------------------
   // SPI byte engine
@@ -123,30 +163,28 @@ module aesf_gcm_spi #(
   // ---------------------------------------------------------------------------------------------------
   // Core
   // ---------------------------------------------------------------------------------------------------
-  logic         key_valid_q, core_key_ready, core_key_ok;
+  logic         key_valid_q, key_valid, core_key_ready, core_key_ok;
   logic [1:0]   key_len_q;
+  logic [127:0] key_hi_q;        // key bytes 0..15, copied from beat 4 for the key handshake
   logic         cmd_valid_q, core_cmd_ready;
   logic         core_in_valid, core_in_ready;
-  logic [127:0] core_in_data;
   logic         core_out_valid, core_out_last;
   logic [127:0] core_out_data, core_tag;
   logic         core_done, core_auth_fail, core_busy;
   logic [2:0]   core_err;
   logic         abort_q, clear_q;
   logic         dec_q;
-  logic [15:0]  cmd_iv_len;
-  logic [31:0]  cmd_aad_len;
-  logic [35:0]  cmd_txt_len;
-  logic [4:0]   cmd_tag_len;
+  logic [103:0] par_q;           // command fields: flags, tag_len, iv_len, aad_len, txt_len (STREAM_START order)
+  logic [127:0] ram_rdata;
 
-  aesf_gcm_seq #(.DIGIT(DIGIT), .SBOX_IMPL(SBOX_IMPL)) u_core (
+  aesf_gcm_seq #(.DIGIT(DIGIT), .SBOX_IMPL(SBOX_IMPL), .AES_IMPL(AES_IMPL)) u_core (
     .clk_i, .rst_ni,
-    .key_valid_i(key_valid_q), .key_ready_o(core_key_ready), .key_i(aad_q), .key_len_i(key_len_q),
-    .key_ok_o(core_key_ok),
+    .key_valid_i(key_valid), .key_ready_o(core_key_ready), .key_i({key_hi_q, ram_rdata}),
+    .key_len_i(key_len_q), .key_ok_o(core_key_ok),
     .cmd_valid_i(cmd_valid_q), .cmd_ready_o(core_cmd_ready), .cmd_decrypt_i(dec_q),
-    .cmd_iv_len_i(cmd_iv_len), .cmd_aad_len_i(cmd_aad_len), .cmd_txt_len_i(cmd_txt_len),
-    .cmd_tag_len_i(cmd_tag_len),
-    .in_valid_i(core_in_valid), .in_ready_o(core_in_ready), .in_data_i(core_in_data),
+    .cmd_iv_len_i(par_q[87:72]), .cmd_aad_len_i(par_q[71:40]), .cmd_txt_len_i(par_q[35:0]),
+    .cmd_tag_len_i(par_q[92:88]),
+    .in_valid_i(core_in_valid), .in_ready_o(core_in_ready), .in_data_i(ram_rdata),
     .out_valid_o(core_out_valid), .out_ready_i(1'b1), .out_data_o(core_out_data), .out_last_o(core_out_last),
     .done_o(core_done), .tag_o(core_tag), .auth_fail_o(core_auth_fail), .err_o(core_err), .busy_o(core_busy),
     .abort_i(abort_q), .clear_i(clear_q)
@@ -158,43 +196,42 @@ module aesf_gcm_spi #(
   logic [7:0]   op_q;            // opcode of the current frame
   logic         acc_q;           // the current frame's command was accepted at its opcode byte
   logic [7:0]   cnt_q;           // payload bytes received in this frame (saturates at 255)
-  logic [511:0] txt_q;           // text buffer, byte k in [511-8k -: 8]
-  logic [255:0] aad_q;           // AAD buffer; also the WRITE_KEY staging register (key byte 0 in [255:248])
-  logic [127:0] nonce_q;         // buffered IV, left-aligned; STREAM_START parameters in [103:0]
-  logic [127:0] tagin_q;         // tag to verify, left-aligned
-  logic [7:0]   tl_q;            // SET_TAGLEN payload
   logic [6:0]   txt_len_q;       // 0..64
   logic [5:0]   aad_len_q;       // 0..32
   logic [4:0]   nonce_len_q;     // 1..16
   logic [4:0]   tagin_len_q;     // 1..16
   logic [4:0]   tag_len_q;       // START_ENC tag length (SET_TAGLEN), default 16
   logic         txt_v_q, aad_v_q, nonce_v_q, tagin_v_q;   // buffers hold a complete, committed write
+  logic         kcp_q;           // WRITE_KEY committed: copy beat 4 to key_hi_q, then key_valid
   logic [1:0]   mode_q;          // M_*
   logic         vonly_q;         // streamed decrypt without release: plaintext is discarded
   logic         armed_q;         // a verify-only streamed decrypt passed: one releasing decrypt allowed
-  logic [2:0]   fst_q;           // feeder state F_*
-  logic [1:0]   fcnt_q;          // feeder beat index within the segment / chunk
+  logic         feed_q;          // the feeder has beats to offer (buffered message or streamed chunk)
+  logic [1:0]   fcnt_q;          // beat index within the segment (buffered) / the chunk (streamed)
   logic [2:0]   chunk_nb_q;      // beats in the current chunk 1..4
   logic         chunk_q;         // a chunk is being processed
   logic [2:0]   tfed_q;          // text beats fed from the current chunk / buffer
   logic [2:0]   ocnt_q;          // output beats written (slot of the next one)
-  logic [33:0]  bcnt_q;          // streamed: beats fed since STREAM_START
+  logic [2:0]   ph_q;            // P_*: segment of the next input beat
+  logic [35:0]  seg_q;           // bytes of the current segment not yet fed
   logic         rdy_q;           // streamed: waiting for the next chunk (previous chunk's output readable)
   logic         rd_ok_q;         // READ_CT allowed (output complete and releasable)
   logic         tag_ok_q;        // READ_TAG allowed (encryption finished)
   logic         done_q, auth_q, irq_q;
   logic         abrt_q;          // ABORT requested from the core: its done_o ends the operation as ABORTED
   logic [2:0]   err_q;
+  logic [8:0]   scr_q;           // beats still to be scrubbed
 
   // ---------------------------------------------------------------------------------------------------
   // Status and decode
   // ---------------------------------------------------------------------------------------------------
   // op_busy: an operation owns the buffers (writes refused); busy adds a key load (WRITE_KEY refused;
   // a START during a key load waits for the core's cmd_ready_o)
-  logic       op_busy, busy;
+  logic       op_busy, key_busy, busy;
   logic [7:0] status;
-  assign op_busy = mode_q != M_IDLE;
-  assign busy    = op_busy | key_valid_q | core_busy;
+  assign op_busy  = mode_q != M_IDLE;
+  assign key_busy = kcp_q | key_valid_q;
+  assign busy     = op_busy | key_busy | core_busy;
   assign status = {err_q, rdy_q, core_key_ok, auth_q, busy, done_q};
 
   logic [7:0] op;                // opcode of this byte's frame
@@ -209,7 +246,7 @@ module aesf_gcm_spi #(
     allowed = 1'b1;
     unique case (rx_data)
       OP_WRITE_KEY:    allowed = ~busy;
-      OP_WRITE_AAD:    allowed = ~op_busy & ~key_valid_q;     // the AAD buffer stages the key
+      OP_WRITE_AAD:    allowed = ~op_busy & ~key_busy;        // the AAD beats stage the key
       OP_WRITE_NONCE, OP_WRITE_PT, OP_WRITE_TAG, OP_SET_TAGLEN,
       OP_START_ENC, OP_START_DEC, OP_STREAM_START, OP_READ_TAG: allowed = ~op_busy;
       OP_READ_CT:      allowed = ~op_busy | chunk_ok;
@@ -233,26 +270,100 @@ module aesf_gcm_spi #(
   assign acc        = rx_first ? accept_now : acc_q;
 
   // ---------------------------------------------------------------------------------------------------
-  // MISO data: status during the opcode byte, then read data
+  // SPI access to the RAM: payload byte writes and read-data fetches (one lane of one beat)
   // ---------------------------------------------------------------------------------------------------
-  logic [7:0] r;                 // index of the response byte loaded now
-  assign r = rx_first ? 8'd0 : (cnt_q == 8'hFF ? 8'hFF : cnt_q + 8'd1);
-  logic [63:0] info;
-  assign info = {8'hAE, 8'h5C, 8'h01, 8'd64, 8'd32, 8'd16, 8'd16, DIGIT[7:0]};
-  always_comb begin
-    tx_data = 8'h00;
-    if (frame_start) begin
-      tx_data = status;
-    end else if (acc) begin
-      unique case (op)
-        OP_READ_STATUS: tx_data = status;
-        OP_READ_CT:     tx_data = (r < 8'd64) ? txt_q[511 - 8 * r[5:0] -: 8] : 8'h00;
-        OP_READ_TAG:    tx_data = (r < 8'd16) ? core_tag[127 - 8 * r[3:0] -: 8] : 8'h00;
-        OP_READ_INFO:   tx_data = (r < 8'd8) ? info[63 - 8 * r[2:0] -: 8] : 8'h00;
-        default:        tx_data = 8'h00;
-      endcase
+  // ridx_q: index of the response byte loaded at the next byte boundary (0 at the opcode byte, saturates at
+  // 64); payload byte cnt_q is written at it.
+  logic [6:0] ridx_q;
+  logic       r_lt64, r_lt16, r_lt8;
+  assign r_lt64 = ~ridx_q[6];
+  assign r_lt16 = ridx_q[6:4] == 3'd0;
+  assign r_lt8  = ridx_q[6:3] == 4'd0;
+
+  // (continuous assignments, not always_comb with defaults: see docs/toolchain.md on Icarus 11)
+  logic       op_ctrd, op_tagrd, op_txtw, op_aadw, op_noncew, op_taginw, spi_use, spi_w;
+  logic [3:0] spi_beat, spi_lane;
+  assign op_ctrd   = op == OP_READ_CT;
+  assign op_tagrd  = op == OP_READ_TAG;
+  assign op_txtw   = (op == OP_WRITE_PT) | (op == OP_STREAM_DATA);
+  assign op_aadw   = (op == OP_WRITE_AAD) | (op == OP_WRITE_KEY);
+  assign op_noncew = op == OP_WRITE_NONCE;
+  assign op_taginw = op == OP_WRITE_TAG;
+  // the SPI owns the port in the byte cycle of an accepted RAM command
+  assign spi_use  = rx_valid & acc & (op_ctrd | op_tagrd | op_txtw | op_aadw | op_noncew | op_taginw);
+  // a payload byte is written in this cycle (bytes beyond the buffer are dropped; LENGTH at the commit)
+  assign spi_w    = pay_rx & ((op_txtw & (cnt_q < 8'd64)) | (op_aadw & (cnt_q < 8'd32)) |
+                              ((op_noncew | op_taginw) & (cnt_q < 8'd16)));
+  assign spi_beat = op_ctrd   ? {2'b00, ridx_q[5:4]} :
+                    op_tagrd  ? B_TAG :
+                    op_aadw   ? {3'b010, cnt_q[4]} :
+                    op_noncew ? B_NONCE :
+                    op_taginw ? B_TAGIN : {2'b00, cnt_q[5:4]};
+  assign spi_lane = cnt_q[3:0];
+
+  // ---------------------------------------------------------------------------------------------------
+  // Buffer RAM: one port, owners by priority
+  // ---------------------------------------------------------------------------------------------------
+  logic         out_w, tag_w, g_kcp, g_key, g_scr, g_feed;
+  logic [3:0]   feed_beat, scr_beat, ram_addr;
+  logic [15:0]  ram_we;
+  logic [127:0] ram_wdata;
+  logic [7:0]   rx_g;
+  logic         core_ok;
+
+  assign core_ok = (core_err == 3'd0) & ~core_auth_fail & ~abrt_q;   // the operation's result is good
+  // output beat: slot ocnt (dropped for verify-only and after ZEROIZE / the end of the operation)
+  assign out_w  = core_out_valid & op_busy & ~vonly_q;
+  // tag of a successful encryption, in the done_o cycle (READ_TAG reads it from beat 8)
+  assign tag_w  = core_done & op_busy & ~dec_q & core_ok;
+  assign g_kcp  = kcp_q & ~out_w & ~tag_w & ~spi_use;
+  assign g_key  = key_valid_q & ~out_w & ~tag_w & ~spi_use;
+  assign g_scr  = (scr_q != 9'd0) & ~out_w & ~tag_w & ~spi_use & ~kcp_q & ~key_valid_q;
+  assign g_feed = ~out_w & ~tag_w & ~spi_use & ~kcp_q & ~key_valid_q & (scr_q == 9'd0);
+
+  assign scr_beat = scr_q[0] ? 4'd0 : scr_q[1] ? 4'd1 : scr_q[2] ? 4'd2 : scr_q[3] ? 4'd3 :
+                    scr_q[4] ? 4'd4 : scr_q[5] ? 4'd5 : scr_q[6] ? 4'd6 : scr_q[7] ? 4'd7 : 4'd8;
+
+  assign ram_addr = out_w       ? {2'b00, ocnt_q[1:0]} :
+                    tag_w       ? B_TAG :
+                    spi_use     ? spi_beat :
+                    kcp_q       ? B_AAD :
+                    key_valid_q ? B_KEY1 :
+                    g_scr       ? scr_beat : feed_beat;
+
+  assign rx_g = spi_w ? rx_data : 8'h00;        // zero for a scrub
+  assign ram_wdata = out_w ? core_out_data : tag_w ? core_tag : {16{rx_g}};
+  assign ram_we    = (out_w | tag_w | g_scr) ? 16'hFFFF : spi_w ? (16'h0001 << spi_lane) : 16'h0000;
+
+  logic [127:0] mem_q [16];      // only beats 0..8 are used
+  always_ff @(posedge clk_i) begin
+    for (int l = 0; l < 16; l++) begin
+      if (ram_we[l]) mem_q[ram_addr][127 - 8 * l -: 8] <= ram_wdata[127 - 8 * l -: 8];
     end
   end
+  assign ram_rdata = mem_q[ram_addr];
+
+  // ---------------------------------------------------------------------------------------------------
+  // MISO data: status during the opcode byte, then read data
+  // ---------------------------------------------------------------------------------------------------
+  logic [7:0]  ram_byte;
+  logic [63:0] info;
+  // lane ridx_q[3:0] of the read port, as an explicit two-level 4:1 tree (a variable part-select maps to
+  // about 50 % more LUTs)
+  logic [31:0] lane4;
+  for (genvar g = 0; g < 4; g++) begin : gen_lane4
+    assign lane4[31 - 8 * g -: 8] =
+        ridx_q[1] ? (ridx_q[0] ? ram_rdata[127 - 8 * (4 * g + 3) -: 8] : ram_rdata[127 - 8 * (4 * g + 2) -: 8])
+                  : (ridx_q[0] ? ram_rdata[127 - 8 * (4 * g + 1) -: 8] : ram_rdata[127 - 8 * (4 * g) -: 8]);
+  end
+  assign ram_byte = ridx_q[3] ? (ridx_q[2] ? lane4[7:0] : lane4[15:8]) : (ridx_q[2] ? lane4[23:16] : lane4[31:24]);
+  assign info     = {8'hAE, 8'h5C, 8'h01, 8'd64, 8'd32, 8'd16, 8'd16, DIGIT[7:0]};
+  assign tx_data = frame_start                 ? status :
+                   !acc                        ? 8'h00 :
+                   (op == OP_READ_STATUS)      ? status :
+                   (op_ctrd && r_lt64)         ? ram_byte :
+                   (op_tagrd && r_lt16)        ? ram_byte :
+                   (op == OP_READ_INFO && r_lt8) ? info[63 - 8 * ridx_q[2:0] -: 8] : 8'h00;
 
   // ---------------------------------------------------------------------------------------------------
   // Commit at the end of the frame
@@ -277,129 +388,147 @@ module aesf_gcm_spi #(
     endcase
   end
 
-  // streamed parameters and beat boundaries
-  logic [7:0]  s_flags;
-  logic [4:0]  s_tag;
-  logic [15:0] s_iv;
-  logic [31:0] s_aad;
-  logic [39:0] s_txt;
-  assign s_flags = nonce_q[103:96];
-  assign s_tag   = nonce_q[92:88];
-  assign s_iv    = nonce_q[87:72];
-  assign s_aad   = nonce_q[71:40];
-  assign s_txt   = nonce_q[39:0];
-  logic [33:0] txt_start, txt_end;
-  logic [16:0] iv_p;
-  logic [32:0] aad_p;
-  logic [36:0] txt_p;
-  assign iv_p      = {1'b0, s_iv} + 17'd15;
-  assign aad_p     = {1'b0, s_aad} + 33'd15;
-  assign txt_p     = {1'b0, s_txt[35:0]} + 37'd15;
-  assign txt_start = {21'd0, iv_p[16:4]} + {5'd0, aad_p[32:4]};
-  assign txt_end   = txt_start + {1'b0, txt_p[36:4]};
-  logic is_text;                 // the streamed beat fed now is a text beat
-  assign is_text = (bcnt_q >= txt_start) && (bcnt_q < txt_end);
+  // committed commands that start something
+  logic no_key, start_buf, start_stream, abort_run, zeroize;
+  assign zeroize      = commit & len_ok & (op_q == OP_ZEROIZE);
+  assign no_key       = ~core_key_ok & ~key_busy & ~core_busy;
+  assign start_buf    = commit & len_ok & (op_q == OP_START_ENC || op_q == OP_START_DEC) & ~no_key &
+                        nonce_v_q & txt_v_q & aad_v_q & (op_q == OP_START_ENC || tagin_v_q);
+  assign start_stream = commit & len_ok & (op_q == OP_STREAM_START) & ~no_key & (par_q[39:36] == 4'd0) &
+                        ~(par_q[96] & par_q[97] & ~armed_q);
+  // (an operation finishing in this very cycle has won the race: ABORT is then a no-op)
+  assign abort_run    = commit & len_ok & (op_q == OP_ABORT) & op_busy & ~core_done;
 
-  // command fields
+  // ---------------------------------------------------------------------------------------------------
+  // Segment tracker: which segment (IV | AAD | TEXT [| TAG]) the next input beat belongs to
+  // ---------------------------------------------------------------------------------------------------
+  // seg_q holds the bytes of the current segment not yet fed; a beat takes 16. Loaded with the IV length
+  // at the command handshake and with the next non-empty segment's length when a segment ends.
+  logic       seg_last, aad_nz, txt_nz, in_hs, cmd_hs, key_hs, is_text;
+  logic [2:0] ph_nxt, ph_n;
+  assign aad_nz   = par_q[71:40] != 32'd0;
+  assign txt_nz   = par_q[35:0] != 36'd0;
+  assign seg_last = (seg_q[35:5] == 31'd0) & ~(seg_q[4] & (seg_q[3:0] != 4'd0));   // seg_q <= 16
+  // phase after the current segment (the next non-empty one), and after this beat
+  assign ph_nxt = (ph_q == P_IV && aad_nz)  ? P_AAD :
+                  (ph_q != P_TXT && txt_nz) ? P_TXT :
+                  dec_q                     ? P_TAG : P_END;
+  assign ph_n   = (ph_q == P_TAG || ph_q == P_END) ? P_END : seg_last ? ph_nxt : ph_q;
+  assign is_text = ph_q == P_TXT;
+  assign cmd_hs  = cmd_valid_q & core_cmd_ready;
+  assign key_hs  = key_valid & core_key_ready;
+  assign key_valid     = key_valid_q & g_key;
+  assign core_in_valid = feed_q & ~cmd_valid_q & g_feed;
+  assign in_hs         = core_in_valid & core_in_ready;
+
+  // feeder address: buffered segment beats / chunk slots
   always_comb begin
-    if (mode_q == M_STREAM) begin
-      cmd_iv_len  = s_iv;
-      cmd_aad_len = s_aad;
-      cmd_txt_len = s_txt[35:0];
-      cmd_tag_len = s_tag;
+    if (chunk_q) begin
+      feed_beat = {2'b00, fcnt_q};
     end else begin
-      cmd_iv_len  = {11'd0, nonce_len_q};
-      cmd_aad_len = {26'd0, aad_len_q};
-      cmd_txt_len = {29'd0, txt_len_q};
-      cmd_tag_len = dec_q ? tagin_len_q : tag_len_q;
+      unique case (ph_q)
+        P_IV:    feed_beat = B_NONCE;
+        P_AAD:   feed_beat = {3'b010, fcnt_q[0]};
+        P_TXT:   feed_beat = {2'b00, fcnt_q};
+        default: feed_beat = B_TAGIN;
+      endcase
     end
   end
 
-  // buffered segment beat counts
-  logic [1:0] n_aad_b;
-  logic [2:0] n_txt_b;
-  assign n_aad_b = 2'((aad_len_q + 6'd15) >> 4);
-  assign n_txt_b = 3'((txt_len_q + 7'd15) >> 4);
-
-  // feeder
-  always_comb begin
-    unique case (fst_q)
-      F_IV:    core_in_data = nonce_q;
-      F_AAD:   core_in_data = aad_q[255 - 128 * fcnt_q[0] -: 128];
-      F_TAG:   core_in_data = tagin_q;
-      F_TXT, F_CHUNK: core_in_data = txt_q[511 - 128 * fcnt_q -: 128];
-      default: core_in_data = 128'd0;
-    endcase
-  end
-  assign core_in_valid = (fst_q != F_IDLE) & ~cmd_valid_q;
-  logic in_hs, out_hs, last_beat;
-  assign in_hs  = core_in_valid & core_in_ready;
-  assign out_hs = core_out_valid;     // out_ready_i = 1
-  always_comb begin
-    unique case (fst_q)
-      F_AAD:   last_beat = {1'b0, fcnt_q[0]} == 2'(n_aad_b - 2'd1);
-      F_TXT:   last_beat = {1'b0, fcnt_q} == 3'(n_txt_b - 3'd1);
-      F_CHUNK: last_beat = {1'b0, fcnt_q} == 3'(chunk_nb_q - 3'd1);
-      default: last_beat = 1'b1;
-    endcase
-  end
-  // next buffered segment after the current one
-  logic [2:0] f_next;
-  always_comb begin
-    f_next = F_IDLE;
-    unique case (fst_q)
-      F_IV:    f_next = (n_aad_b != 2'd0) ? F_AAD : (n_txt_b != 3'd0) ? F_TXT : dec_q ? F_TAG : F_IDLE;
-      F_AAD:   f_next = (n_txt_b != 3'd0) ? F_TXT : dec_q ? F_TAG : F_IDLE;
-      F_TXT:   f_next = dec_q ? F_TAG : F_IDLE;
-      default: f_next = F_IDLE;
-    endcase
+  // seg_q: no reset needed (public metadata, loaded before use)
+  always_ff @(posedge clk_i) begin
+    if (cmd_hs) begin
+      seg_q <= {20'd0, par_q[87:72]};
+    end else if (in_hs && ph_q != P_TAG && ph_q != P_END) begin
+      if (!seg_last) begin
+        seg_q[35:4] <= seg_q[35:4] - 32'd1;
+      end else if (ph_nxt == P_AAD) begin
+        seg_q <= {4'd0, par_q[71:40]};
+      end else begin
+        seg_q <= par_q[35:0];
+      end
+    end
   end
 
-  logic chunk_done, core_ok, more;
-  assign chunk_done = chunk_q & (fst_q == F_IDLE) & (ocnt_q == tfed_q) & ~core_done;
-  assign core_ok    = (core_err == 3'd0) & ~core_auth_fail & ~abrt_q;   // the operation's result is good
-  // streamed: beats still expected by the core after this chunk (IV | AAD | TEXT [| TAG]). After the
-  // last chunk RDY stays low and READ_CT stays refused until DONE: the last chunk's plaintext of a
-  // releasing decryption is never readable before its tag is checked.
-  assign more       = bcnt_q < (txt_end + {33'd0, dec_q});
+  logic chunk_done, more;
+  assign chunk_done = chunk_q & ~feed_q & (ocnt_q == tfed_q) & ~core_done;
+  // streamed: beats still expected by the core after this chunk. After the last chunk RDY stays low and
+  // READ_CT stays refused until DONE: the last chunk's plaintext of a releasing decryption is never
+  // readable before its tag is checked.
+  assign more       = ph_q != P_END;
 
-  // byte write enables (one-hot decoders of the payload byte index: no barrel shifters on the buffers)
-  logic [5:0]  wpos;
-  logic [63:0] pos_oh;
-  logic [63:0] txt_we;
-  logic [31:0] aad_we;
-  logic [15:0] nonce_we, tagin_we;
-  logic        wr_txt, wr_aad, wr_nonce, wr_tagin;
-  assign wpos     = cnt_q[5:0];
-  assign pos_oh   = (cnt_q < 8'd64) ? (64'd1 << wpos) : 64'd0;
-  assign wr_txt   = pay_rx & (op_q == OP_WRITE_PT || op_q == OP_STREAM_DATA);
-  assign wr_aad   = pay_rx & (op_q == OP_WRITE_AAD || op_q == OP_WRITE_KEY);
-  assign wr_nonce = pay_rx & (op_q == OP_WRITE_NONCE);
-  assign wr_tagin = pay_rx & (op_q == OP_WRITE_TAG);
-  assign txt_we   = wr_txt ? pos_oh : 64'd0;
-  assign aad_we   = wr_aad ? pos_oh[31:0] : 32'd0;
-  assign nonce_we = wr_nonce ? pos_oh[15:0] : 16'd0;
-  assign tagin_we = wr_tagin ? pos_oh[15:0] : 16'd0;
+  // ---------------------------------------------------------------------------------------------------
+  // Scrub requests
+  // ---------------------------------------------------------------------------------------------------
+  logic [8:0] scr_req, scr_op, scr_fail;
+  // a write starts from a clean buffer (its opcode byte)
+  assign scr_op   = (rx_data == OP_WRITE_KEY || rx_data == OP_WRITE_AAD)      ? S_AAD :
+                    (rx_data == OP_WRITE_NONCE || rx_data == OP_STREAM_START) ? S_NONCE :
+                    (rx_data == OP_WRITE_PT || rx_data == OP_STREAM_DATA)     ? S_TXT :
+                    (rx_data == OP_WRITE_TAG)                                 ? S_TAGIN : 9'd0;
+  // a failed write (CS mid-byte, wrong length) leaves its buffer wiped
+  assign scr_fail = (op_q == OP_WRITE_KEY)                               ? S_AAD :
+                    (op_q == OP_WRITE_PT || op_q == OP_STREAM_DATA)      ? S_TXT : 9'd0;
+  assign scr_req  = zeroize ? S_ALL :
+                    ({9{key_hs}} & S_AAD) |                                  // SEC_CM: the key leaves
+                    ({9{core_done & op_busy & ~core_ok}} & S_TXT) |          // SEC_CM: wipe on FAIL / error
+                    ({9{op_rx & accept_now}} & scr_op) |
+                    ({9{(frame_bad & acc_q) | (commit & ~len_ok)}} & scr_fail) |
+                    ({9{start_stream | abort_run}} & S_TXT);
 
+  // ---------------------------------------------------------------------------------------------------
+  // Wide registers: synchronous zeroing (rst_ni sampled at a clock edge, as in aesf_gcm_seq), so that
+  // they are flip-flops with synchronous reset and enable and the wipe paths cost no LUTs.
+  // ---------------------------------------------------------------------------------------------------
+  logic par_zero, par_ld, par_sh, tl_ok;
+  assign tl_ok    = (par_q[7:0] >= 8'd1) && (par_q[7:0] <= 8'd16);   // SET_TAGLEN value
+  logic [103:0] par_buf;
+  assign par_zero = zeroize;
+  assign par_ld   = start_buf;
+  assign par_sh   = pay_rx & (((op_q == OP_STREAM_START) && (cnt_q < 8'd13)) ||
+                              ((op_q == OP_SET_TAGLEN) && (cnt_q == 8'd0)));
+  // buffered START: the buffered lengths in STREAM_START's field positions, zeros elsewhere
+  assign par_buf  = {11'd0, (op_q == OP_START_DEC) ? tagin_len_q : tag_len_q, 11'd0, nonce_len_q, 26'd0,
+                     aad_len_q, 33'd0, txt_len_q};
+
+  /* verilator lint_off SYNCASYNCNET */  // rst_ni: async for the control flops, sampled here (see above)
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || par_zero) par_q <= '0;
+    else if (par_ld)         par_q <= par_buf;
+    else if (par_sh)         par_q <= {par_q[95:0], rx_data};
+    if (!rst_ni || key_hs || zeroize) key_hi_q <= '0;
+    else if (g_kcp)                   key_hi_q <= ram_rdata;
+    // buffered lengths, set at their write's commit; WRITE_KEY empties the AAD buffer
+    if (!rst_ni || zeroize) begin
+      txt_len_q   <= 7'd0;
+      nonce_len_q <= 5'd0;
+      tagin_len_q <= 5'd0;
+      tag_len_q   <= 5'd16;
+    end else if (commit && len_ok) begin
+      if (op_q == OP_WRITE_PT)              txt_len_q   <= cnt_q[6:0];
+      if (op_q == OP_WRITE_NONCE)           nonce_len_q <= cnt_q[4:0];
+      if (op_q == OP_WRITE_TAG)             tagin_len_q <= cnt_q[4:0];
+      if (op_q == OP_SET_TAGLEN && tl_ok)   tag_len_q   <= par_q[4:0];
+    end
+    if (!rst_ni || zeroize || (op_rx && accept_now && rx_data == OP_WRITE_KEY)) aad_len_q <= 6'd0;
+    else if (commit && len_ok && op_q == OP_WRITE_AAD)                      aad_len_q <= cnt_q[5:0];
+  end
+  /* verilator lint_on SYNCASYNCNET */
+
+  // ---------------------------------------------------------------------------------------------------
+  // Control registers
+  // ---------------------------------------------------------------------------------------------------
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       op_q        <= 8'd0;
       acc_q       <= 1'b0;
       cnt_q       <= 8'd0;
-      txt_q       <= '0;
-      aad_q       <= '0;
-      nonce_q     <= '0;
-      tagin_q     <= '0;
-      tl_q        <= 8'd0;
-      txt_len_q   <= 7'd0;
-      aad_len_q   <= 6'd0;
-      nonce_len_q <= 5'd0;
-      tagin_len_q <= 5'd0;
-      tag_len_q   <= 5'd16;
+      ridx_q      <= 7'd0;
       txt_v_q     <= 1'b1;
       aad_v_q     <= 1'b1;
       nonce_v_q   <= 1'b0;
       tagin_v_q   <= 1'b0;
+      kcp_q       <= 1'b0;
       key_valid_q <= 1'b0;
       key_len_q   <= 2'd0;
       cmd_valid_q <= 1'b0;
@@ -407,13 +536,13 @@ module aesf_gcm_spi #(
       mode_q      <= M_IDLE;
       vonly_q     <= 1'b0;
       armed_q     <= 1'b0;
-      fst_q       <= F_IDLE;
+      feed_q      <= 1'b0;
       fcnt_q      <= 2'd0;
       chunk_nb_q  <= 3'd0;
       chunk_q     <= 1'b0;
       tfed_q      <= 3'd0;
       ocnt_q      <= 3'd0;
-      bcnt_q      <= '0;
+      ph_q        <= P_END;
       rdy_q       <= 1'b0;
       rd_ok_q     <= 1'b0;
       tag_ok_q    <= 1'b0;
@@ -423,43 +552,42 @@ module aesf_gcm_spi #(
       abort_q     <= 1'b0;
       abrt_q      <= 1'b0;
       clear_q     <= 1'b0;
+      scr_q       <= S_ALL;     // the RAM has no reset: scrub it in the first 9 cycles
     end else begin
       abort_q <= 1'b0;
       clear_q <= 1'b0;
 
-      // ---- key handshake: wipe the staging register as soon as the core has it ----
-      if (key_valid_q && core_key_ready) begin
-        key_valid_q <= 1'b0;
-        aad_q       <= '0;     // SEC_CM: the key leaves the front end
-      end
+      // ---- scrub: one beat per granted cycle; new requests are added ----
+      scr_q <= (scr_q & ~(g_scr ? (9'd1 << scr_beat) : 9'd0)) | scr_req;
 
-      // ---- command handshake ----
-      if (cmd_valid_q && core_cmd_ready) begin
+      // ---- key: copy beat 4, then the handshake (the staging beats are scrubbed after it) ----
+      if (g_kcp) begin
+        kcp_q       <= 1'b0;
+        key_valid_q <= 1'b1;
+      end
+      if (key_hs) key_valid_q <= 1'b0;
+
+      // ---- command handshake: the core has the lengths, the first segment is the IV ----
+      if (cmd_hs) begin
         cmd_valid_q <= 1'b0;
+        ph_q        <= P_IV;
       end
 
       // ---- feeder ----
       if (in_hs) begin
-        if (fst_q == F_CHUNK) begin
-          bcnt_q <= bcnt_q + 34'd1;
-          if (is_text) tfed_q <= tfed_q + 3'd1;
-        end
-        if (fst_q == F_TXT) tfed_q <= tfed_q + 3'd1;
-        if (last_beat) begin
-          fst_q  <= (fst_q == F_CHUNK) ? F_IDLE : f_next;
-          fcnt_q <= 2'd0;
-        end else begin
+        ph_q <= ph_n;
+        if (is_text) tfed_q <= tfed_q + 3'd1;
+        if (chunk_q) begin
           fcnt_q <= fcnt_q + 2'd1;
+          if ({1'b0, fcnt_q} == 3'(chunk_nb_q - 3'd1)) feed_q <= 1'b0;
+        end else begin
+          fcnt_q <= (ph_n != ph_q) ? 2'd0 : fcnt_q + 2'd1;
+          if (ph_n == P_END) feed_q <= 1'b0;
         end
       end
 
-      // ---- output beats: slot ocnt of the text buffer (dropped for verify-only) ----
-      if (out_hs) begin
-        for (int j = 0; j < 4; j++) begin
-          if (!vonly_q && ocnt_q[1:0] == 2'(j)) txt_q[511 - 128 * j -: 128] <= core_out_data;
-        end
-        ocnt_q <= ocnt_q + 3'd1;
-      end
+      // ---- output beats: slot ocnt of the text buffer (written by the RAM port above) ----
+      if (core_out_valid) ocnt_q <= ocnt_q + 3'd1;
 
       // ---- streamed chunk finished: output readable, ready for the next chunk ----
       if (chunk_done) begin
@@ -469,10 +597,9 @@ module aesf_gcm_spi #(
       end
 
       // ---- end of the operation ----
-      if (core_done && mode_q != M_IDLE) begin
+      if (core_done && op_busy) begin
         mode_q   <= M_IDLE;
-        fst_q    <= F_IDLE;
-        fcnt_q   <= 2'd0;
+        feed_q   <= 1'b0;
         chunk_q  <= 1'b0;
         rdy_q    <= 1'b0;
         abrt_q   <= 1'b0;
@@ -481,8 +608,7 @@ module aesf_gcm_spi #(
         rd_ok_q  <= ~vonly_q & core_ok;
         tag_ok_q <= ~dec_q & core_ok;
         armed_q  <= (mode_q == M_STREAM) & dec_q & vonly_q & core_ok;
-        if (!core_ok) begin           // SEC_CM: withhold + wipe the plaintext on FAIL (and any error)
-          txt_q   <= '0;
+        if (!core_ok) begin           // SEC_CM: withhold + wipe (scr_req) the plaintext on FAIL / any error
           txt_v_q <= 1'b0;            // a later START refuses (STATE) instead of using the wiped buffer
         end
         if (abrt_q) begin
@@ -500,6 +626,7 @@ module aesf_gcm_spi #(
 
       // ---- SPI frames ----
       if (frame_start) begin
+        ridx_q <= 7'd0;
         cnt_q <= 8'd0;
         acc_q <= 1'b0;
         op_q  <= 8'd0;
@@ -511,70 +638,48 @@ module aesf_gcm_spi #(
         if (!accept_now) begin
           err_q <= refuse_err;
         end else begin
-          // a write starts from a clean buffer and invalidates it until its commit
+          // a write invalidates its buffer until its commit (and scrubs it, scr_req)
           unique case (rx_data)
-            OP_WRITE_KEY:   begin aad_q <= '0; aad_v_q <= 1'b0; aad_len_q <= 6'd0; end
-            OP_WRITE_NONCE: begin nonce_q <= '0; nonce_v_q <= 1'b0; end
-            OP_WRITE_PT:    begin txt_q <= '0; txt_v_q <= 1'b0; rd_ok_q <= 1'b0; end
-            OP_WRITE_AAD:   begin aad_q <= '0; aad_v_q <= 1'b0; end
-            OP_WRITE_TAG:   begin tagin_q <= '0; tagin_v_q <= 1'b0; end
-            OP_STREAM_DATA: begin txt_q <= '0; rd_ok_q <= 1'b0; end
-            OP_STREAM_START: begin nonce_q <= '0; nonce_v_q <= 1'b0; txt_v_q <= 1'b0; end
+            OP_WRITE_KEY:    aad_v_q <= 1'b0;
+            OP_WRITE_NONCE:  nonce_v_q <= 1'b0;
+            OP_WRITE_PT:     begin txt_v_q <= 1'b0; rd_ok_q <= 1'b0; end
+            OP_WRITE_AAD:    aad_v_q <= 1'b0;
+            OP_WRITE_TAG:    tagin_v_q <= 1'b0;
+            OP_STREAM_DATA:  rd_ok_q <= 1'b0;
+            OP_STREAM_START: begin nonce_v_q <= 1'b0; txt_v_q <= 1'b0; end
             default: ;
           endcase
         end
       end
 
-      if (pay_rx) begin
-        if (cnt_q != 8'hFF) cnt_q <= cnt_q + 8'd1;
-        if (op_q == OP_SET_TAGLEN && cnt_q == 8'd0) tl_q <= rx_data;
-        if (op_q == OP_STREAM_START && cnt_q < 8'd13) nonce_q[103:0] <= {nonce_q[95:0], rx_data};
-      end
-      for (int k = 0; k < 64; k++) if (txt_we[k]) txt_q[511 - 8 * k -: 8] <= rx_data;
-      for (int k = 0; k < 32; k++) if (aad_we[k]) aad_q[255 - 8 * k -: 8] <= rx_data;
-      for (int k = 0; k < 16; k++) if (nonce_we[k]) nonce_q[127 - 8 * k -: 8] <= rx_data;
-      for (int k = 0; k < 16; k++) if (tagin_we[k]) tagin_q[127 - 8 * k -: 8] <= rx_data;
+      if (pay_rx && cnt_q != 8'hFF) cnt_q <= cnt_q + 8'd1;
+      if (rx_valid && !ridx_q[6]) ridx_q <= ridx_q + 7'd1;
 
       if (frame_bad) begin
-        // CS rose mid-byte: nothing is committed; a started write leaves its buffer invalid and wiped
+        // CS rose mid-byte: nothing is committed; a started write leaves its buffer invalid (and wiped)
         err_q <= E_FRAME;
         acc_q <= 1'b0;
-        if (acc_q && op_q == OP_WRITE_KEY) aad_q <= '0;
-        if (acc_q && (op_q == OP_WRITE_PT || op_q == OP_STREAM_DATA)) txt_q <= '0;
       end
 
-      if (commit && !len_ok) begin
-        err_q <= E_LENGTH;
-        unique case (op_q)
-          OP_WRITE_KEY: aad_q <= '0;
-          OP_WRITE_PT, OP_STREAM_DATA: txt_q <= '0;
-          default: ;
-        endcase
-      end
+      if (commit && !len_ok) err_q <= E_LENGTH;
 
       if (commit && len_ok) begin
         unique case (op_q)
           OP_WRITE_KEY: begin
-            key_valid_q <= 1'b1;
-            key_len_q   <= (cnt_q == 8'd16) ? 2'd0 : (cnt_q == 8'd24) ? 2'd1 : 2'd2;
-            armed_q     <= 1'b0;
-            tag_ok_q    <= 1'b0;
+            kcp_q     <= 1'b1;
+            key_len_q <= (cnt_q == 8'd16) ? 2'd0 : (cnt_q == 8'd24) ? 2'd1 : 2'd2;
+            armed_q   <= 1'b0;
+            tag_ok_q  <= 1'b0;
           end
-          OP_WRITE_NONCE: begin nonce_v_q <= 1'b1; nonce_len_q <= cnt_q[4:0]; end
-          OP_WRITE_PT:    begin txt_v_q <= 1'b1; txt_len_q <= cnt_q[6:0]; end
-          OP_WRITE_AAD:   begin aad_v_q <= 1'b1; aad_len_q <= cnt_q[5:0]; end
-          OP_WRITE_TAG:   begin tagin_v_q <= 1'b1; tagin_len_q <= cnt_q[4:0]; end
-          OP_SET_TAGLEN: begin
-            if (tl_q >= 8'd1 && tl_q <= 8'd16) begin
-              tag_len_q <= tl_q[4:0];
-            end else begin
-              err_q <= E_LENGTH;
-            end
-          end
+          OP_WRITE_NONCE: nonce_v_q <= 1'b1;
+          OP_WRITE_PT:    txt_v_q <= 1'b1;
+          OP_WRITE_AAD:   aad_v_q <= 1'b1;
+          OP_WRITE_TAG:   tagin_v_q <= 1'b1;
+          OP_SET_TAGLEN:  if (!tl_ok) err_q <= E_LENGTH;
           OP_START_ENC, OP_START_DEC: begin
-            if (!core_key_ok && !key_valid_q && !core_busy) begin
+            if (no_key) begin
               err_q <= E_KEY;
-            end else if (!nonce_v_q || !txt_v_q || !aad_v_q || (op_q == OP_START_DEC && !tagin_v_q)) begin
+            end else if (!start_buf) begin
               err_q <= E_STATE;
             end else begin
               mode_q      <= M_BUF;
@@ -582,7 +687,8 @@ module aesf_gcm_spi #(
               vonly_q     <= 1'b0;
               armed_q     <= 1'b0;
               cmd_valid_q <= 1'b1;
-              fst_q       <= F_IV;
+              feed_q      <= 1'b1;
+              chunk_q     <= 1'b0;
               fcnt_q      <= 2'd0;
               tfed_q      <= 3'd0;
               ocnt_q      <= 3'd0;
@@ -593,46 +699,42 @@ module aesf_gcm_spi #(
             end
           end
           OP_STREAM_START: begin
-            if (!core_key_ok && !key_valid_q && !core_busy) begin
+            if (no_key) begin
               err_q <= E_KEY;
-            end else if (s_txt[39:36] != 4'd0) begin
+            end else if (par_q[39:36] != 4'd0) begin
               err_q <= E_LENGTH;
-            end else if (s_flags[0] && s_flags[1] && !armed_q) begin
+            end else if (!start_stream) begin
               err_q <= E_STATE;             // releasing decrypt without a passed verify-only run
             end else begin
               mode_q      <= M_STREAM;
-              dec_q       <= s_flags[0];
-              vonly_q     <= s_flags[0] & ~s_flags[1];
+              dec_q       <= par_q[96];
+              vonly_q     <= par_q[96] & ~par_q[97];
               armed_q     <= 1'b0;
               cmd_valid_q <= 1'b1;
-              fst_q       <= F_IDLE;
-              bcnt_q      <= '0;
+              feed_q      <= 1'b0;
               chunk_q     <= 1'b0;
               rdy_q       <= 1'b1;
               done_q      <= 1'b0;
               auth_q      <= 1'b0;
               rd_ok_q     <= 1'b0;
               tag_ok_q    <= 1'b0;
-              txt_q       <= '0;
             end
           end
           OP_STREAM_DATA: begin
             rdy_q      <= 1'b0;
             chunk_q    <= 1'b1;
             chunk_nb_q <= 3'((cnt_q[6:0] + 7'd15) >> 4);
-            fst_q      <= F_CHUNK;
+            feed_q     <= 1'b1;
             fcnt_q     <= 2'd0;
             tfed_q     <= 3'd0;
             ocnt_q     <= 3'd0;
           end
           OP_ABORT: begin
-            // (an operation finishing in this very cycle has won the race: ABORT is then a no-op)
-            if (mode_q != M_IDLE && !core_done) begin
-              fst_q   <= F_IDLE;
+            if (abort_run) begin
+              feed_q  <= 1'b0;
               chunk_q <= 1'b0;
               rdy_q   <= 1'b0;
               rd_ok_q <= 1'b0;
-              txt_q   <= '0;
               txt_v_q <= 1'b0;
               if (cmd_valid_q && !core_cmd_ready) begin   // the core never saw the command: finish here
                 cmd_valid_q <= 1'b0;
@@ -653,30 +755,21 @@ module aesf_gcm_spi #(
             err_q  <= E_OK;
           end
           OP_ZEROIZE: begin
-            // SEC_CM: zeroize key, H, counters (core clear_i) and every buffer of the front end
-            abort_q     <= mode_q != M_IDLE;
+            // SEC_CM: zeroize key, H, counters (core clear_i) and every buffer of the front end (scrub)
+            abort_q     <= op_busy;
             abrt_q      <= 1'b0;
             clear_q     <= 1'b1;
+            kcp_q       <= 1'b0;
             key_valid_q <= 1'b0;
             cmd_valid_q <= 1'b0;
-            txt_q       <= '0;
-            aad_q       <= '0;
-            nonce_q     <= '0;
-            tagin_q     <= '0;
-            tl_q        <= 8'd0;
-            txt_len_q   <= 7'd0;
-            aad_len_q   <= 6'd0;
-            nonce_len_q <= 5'd0;
-            tagin_len_q <= 5'd0;
-            tag_len_q   <= 5'd16;
-            txt_v_q     <= 1'b1;
+                                          txt_v_q     <= 1'b1;
             aad_v_q     <= 1'b1;
             nonce_v_q   <= 1'b0;
             tagin_v_q   <= 1'b0;
             mode_q      <= M_IDLE;
             vonly_q     <= 1'b0;
             armed_q     <= 1'b0;
-            fst_q       <= F_IDLE;
+            feed_q      <= 1'b0;
             chunk_q     <= 1'b0;
             rdy_q       <= 1'b0;
             rd_ok_q     <= 1'b0;
@@ -703,10 +796,31 @@ module aesf_gcm_spi #(
 
   assign irq_o = irq_q;
 
-  // Unused core outputs: out_last_o (the front end counts beats itself).
+  // Unused core outputs and fields: out_last_o (the front end counts beats itself), the flag bits 7..2,
+  // tag_len bits 7..5 and txt_len bits 39..36 (checked to be zero) of STREAM_START.
   logic unused;
-  assign unused = ^{core_out_last, nonce_q[127:104], nonce_q[95:93], s_flags[7:2], iv_p[3:0], aad_p[3:0],
-                    txt_p[3:0]};
+  assign unused = ^{core_out_last, par_q[103:98], par_q[95:93]};
+
+`ifndef SYNTHESIS
+  // Observation views for the testbench (tests/rtl/gcm_spi_tb.py): the buffers as the flat vectors of the
+  // register-based front end. Not synthesized.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [511:0] txt_q;
+  logic [255:0] aad_q;
+  logic [127:0] nonce_q, tagin_q, tagout_q;
+  logic [7:0]   tl_q;
+  /* verilator lint_on UNUSEDSIGNAL */
+  // (sampled at the falling clock edge: Icarus 11 does not propagate part-select writes of a memory word
+  // to a continuous assignment that reads the word)
+  always_ff @(negedge clk_i) begin
+    txt_q   <= {mem_q[0], mem_q[1], mem_q[2], mem_q[3]};
+    aad_q   <= {mem_q[4], mem_q[5]};
+    nonce_q <= mem_q[6];
+    tagin_q <= mem_q[7];
+    tagout_q <= mem_q[8];
+  end
+  assign tl_q = par_q[7:0];
+`endif
 
 endmodule
 

@@ -29,3 +29,23 @@ register(Core(
            "at 44 MHz, 174 us end to end at SCK 10 MHz; the paper's own code measured in this flow (issue 3): "
            "9,235 xc7 LUT / 3,964 FF, 34,870 ECP5 LUT4, 14.2 MHz",
 ))
+
+register(Core(
+    name="gcm_spi_d1",
+    rank=46,
+    top="aesf_gcm_spi",
+    folder="hw/gcm_spi",
+    sources=SOURCES,
+    interface="7-pin SPI slave (mode 0, one command per CS frame, paper Table 1 + streamed extension), irq",
+    key_sizes=(128, 192, 256),
+    modes=("gcm",),
+    directions=("encrypt", "decrypt"),
+    iv_bits="any",
+    tag_lens=(4, 8, 12, 13, 14, 15, 16),
+    params={"DIGIT": 1, "AES_IMPL": 1},
+    bench="aesforge.sim.benches.gcm_spi",
+    perf="aesforge.sim.perf_gcm_spi:measure",
+    summary="gcm_spi, small config: bit-serial GHASH (DIGIT=1, the paper's choice) and the 32-bit column AES "
+            "engine (AES_IMPL=1); same protocol",
+    claims="",
+))

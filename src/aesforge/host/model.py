@@ -79,11 +79,11 @@ class GcmSpiModel:
             for i in range(1, len(tx)):
                 rx[i] = src[i - 1] if i - 1 < len(src) else 0
             return bytes(rx)
-        # accepted: WRITE_KEY stages the key in the AAD buffer, STREAM_START its parameters in the nonce buffer
+        # accepted: WRITE_KEY stages the key in the AAD buffer, STREAM_START invalidates the nonce buffer
         if op == OP.WRITE_KEY:
             self.aad, self.aad_v = b"", False
         elif op == OP.STREAM_START:
-            self.nonce, self.txt_v = None, False   # parameters kept in the nonce buffer; text buffer reused
+            self.nonce, self.txt_v = None, False   # nonce buffer invalidated; text buffer reused
         if len(pay) not in _LEN[op]:
             self._error(E_LENGTH)
             self._invalidate(op)
