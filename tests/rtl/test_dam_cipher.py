@@ -4,7 +4,7 @@ test top hw/dam/tb/aesf_dam_cipher_tb_top.v, and aesf_aes_pipe_round with INVERS
 
 What the cocotb module (tests/rtl/dam_cipher_tb.py) checks, per configuration: CAVP ECB KAT + MMT vectors against
 the vector and the golden model (AES-128: all; AES-192/256: a subset in CI, all with -m full), exact key-load
-cycles (Nr) and exact LATENCY (2*Nr composite-field S-box, Nr LUT S-box) for every block, random en_i stalls,
+cycles (Nr + 1) and exact LATENCY (2*Nr composite-field S-box, Nr LUT S-box) for every block, random en_i stalls,
 back-to-back blocks, clear_i zeroization, key reload between blocks, reset mid-stream."""
 from __future__ import annotations
 

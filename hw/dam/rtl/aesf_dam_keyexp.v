@@ -3,7 +3,9 @@
 //
 // aesf_dam_keyexp: iterative AES key expansion of the DAM core (seed 003: "the key expansion unit
 // is configured by software through the control bus"), one 128-bit round key per clock with ONE
-// aesf_key_step (one SubWord), storing all Nr + 1 round keys for the pipelined engines
+// aesf_key_step (one SubWord) and a register after it (words_q: the step's loop stays one
+// SubWord + XOR chain; InvMixColumns and the fan-out to the store come one cycle later), storing
+// all Nr + 1 round keys for the pipelined engines
 // (aesf_dam_cipher): the encrypt set and the decrypt set of the FIPS-197 5.3.5 equivalent
 // inverse cipher, both written in the same cycle.
 //
@@ -24,10 +26,11 @@
 //    rk_dec_o[127:0] = round key 10, rk_dec_o[128*10 +: 128] = 128'h2b7e151628aed2a6abf7158809cf4f3c.
 //
 // Latency (exact): the edge that samples load_i = 1 (edge 0) writes round key 0 (and dec slice
-// Nr) and starts the expansion; each of the next Nr edges writes one more round key; the edge
-// writing round key Nr (edge Nr) sets ok_o and clears busy_o. So ok_o is low from right after
-// edge 0 and rises right after edge Nr: LOAD_CYCLES = Nr = 10 / 12 / 14 cycles from the load edge,
-// busy_o is high for exactly those Nr cycles. rk_*_o are only meaningful while ok_o = 1.
+// Nr) and starts the expansion; edges 1 .. Nr compute round keys 1 .. Nr into words_q, edges
+// 2 .. Nr+1 write them to the store; the edge writing round key Nr (edge Nr + 1) sets ok_o and
+// clears busy_o. So ok_o is low from right after edge 0 and rises right after edge Nr + 1:
+// LOAD_CYCLES = Nr + 1 = 11 / 13 / 15 cycles from the load edge, busy_o is high for exactly those
+// cycles. rk_*_o are only meaningful while ok_o = 1.
 // load_i while busy restarts with the new key. clear_i (priority over load_i) zeroizes every key
 // register (round keys, the expansion window) at the edge that samples it: ok_o = 0, busy_o = 0,
 // rk_enc_o = rk_dec_o = 0 right after that edge. Reset (rst_ni low) has the same effect.
@@ -69,12 +72,16 @@ module aesf_dam_keyexp #(
   assign key = key_i & KEY_MASK;
 
   logic [255:0]          prev_q;   // expansion window w[4g-8] .. w[4g-1] (key words while g is a key group)
-  logic [3:0]            g_q;      // next group (round key) to write, 1 .. Nr
+  logic [3:0]            g_q;      // next group (round key) to compute, 1 .. Nr
+  logic                  gen_q;    // computing groups g_q = 1 .. Nr
+  logic [127:0]          words_q;  // round key gw_q, computed in the previous cycle
+  logic [3:0]            gw_q;     // group held in words_q, to be written now (0: none)
   logic [7:0]            rcon_q;
   logic                  busy_q, ok_q;
+  logic [127:0]          words_q_imc;
   logic [128*(NR+1)-1:0] enc_q, dec_q;
 
-  logic [127:0] words, words_imc;
+  logic [127:0] words;
   logic         rcon_step;
 
   aesf_key_step #(
@@ -88,11 +95,11 @@ module aesf_dam_keyexp #(
     .rcon_step_o (rcon_step)
   );
 
-  // dw = InvMixColumns(round key) for the middle decrypt slices.
+  // dw = InvMixColumns(round key) for the middle decrypt slices, from the registered step output.
   for (genvar c = 0; c < 4; c++) begin : gen_imc
     aesf_inv_mixcolumn u_inv_mixcolumn (
-      .data_i (words[127 - 32*c -: 32]),
-      .data_o (words_imc[127 - 32*c -: 32])
+      .data_i (words_q[127 - 32*c -: 32]),
+      .data_o (words_q_imc[127 - 32*c -: 32])
     );
   end
 
@@ -101,21 +108,27 @@ module aesf_dam_keyexp #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      prev_q <= '0;
-      g_q    <= '0;
-      rcon_q <= '0;
-      busy_q <= 1'b0;
-      ok_q   <= 1'b0;
-      enc_q  <= '0;
-      dec_q  <= '0;
+      prev_q  <= '0;
+      g_q     <= '0;
+      gen_q   <= 1'b0;
+      words_q <= '0;
+      gw_q    <= '0;
+      rcon_q  <= '0;
+      busy_q  <= 1'b0;
+      ok_q    <= 1'b0;
+      enc_q   <= '0;
+      dec_q   <= '0;
     end else if (clear_i) begin
-      prev_q <= '0;
-      g_q    <= '0;
-      rcon_q <= '0;
-      busy_q <= 1'b0;
-      ok_q   <= 1'b0;
-      enc_q  <= '0;
-      dec_q  <= '0;
+      prev_q  <= '0;
+      g_q     <= '0;
+      gen_q   <= 1'b0;
+      words_q <= '0;
+      gw_q    <= '0;
+      rcon_q  <= '0;
+      busy_q  <= 1'b0;
+      ok_q    <= 1'b0;
+      enc_q   <= '0;
+      dec_q   <= '0;
     end else if (load_i) begin
       // Group 0 is key words 0..3; the window for group 1 is {key words 4..7, w[0..3]}
       // (aesf_key_step reads key word 4+p from window word p).
@@ -123,22 +136,34 @@ module aesf_dam_keyexp #(
       dec_q[128*NR +: 128] <= key[255:128];
       prev_q <= {key[127:0], key[255:128]};
       g_q    <= 4'd1;
+      gen_q  <= 1'b1;
+      gw_q   <= '0;
       rcon_q <= 8'h01;
       busy_q <= 1'b1;
       ok_q   <= 1'b0;
     end else if (busy_q) begin
+      // write stage: round key gw_q into both stores
       for (int i = 1; i <= NR; i++) begin
-        if (g_q == 4'(i)) begin
-          enc_q[128*i +: 128]      <= words;
-          dec_q[128*(NR-i) +: 128] <= (i == NR) ? words : words_imc;
+        if (gw_q == 4'(i)) begin
+          enc_q[128*i +: 128]      <= words_q;
+          dec_q[128*(NR-i) +: 128] <= (i == NR) ? words_q : words_q_imc;
         end
       end
-      prev_q <= {prev_q[127:0], words};
-      g_q    <= g_q + 4'd1;
-      if (rcon_step) rcon_q <= {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
-      if (last_step) begin
+      if (gw_q == 4'(NR)) begin
         busy_q <= 1'b0;
         ok_q   <= 1'b1;
+      end
+      // step stage: round key g_q
+      if (gen_q) begin
+        words_q <= words;
+        gw_q    <= g_q;
+        prev_q  <= {prev_q[127:0], words};
+        g_q     <= g_q + 4'd1;
+        if (rcon_step) rcon_q <= {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
+        if (last_step) gen_q <= 1'b0;
+      end else begin
+        words_q <= '0;  // the last round key is in the store now: no copy left behind
+        gw_q    <= '0;
       end
     end
   end
