@@ -115,28 +115,58 @@ module aesf_ghash_par #(
   assign abort = abort_i && (st_q == StRun || st_q == StDrain || st_q == StOut);
   assign beat  = (st_q == StRun) && in_valid_i && !abort;
 
+  // Per-lane operand selection for the NEXT beat, registered (timing: the block-count compares and the
+  // H-power multiplexer are not in front of the first multiplier stage). rem_d = rem_q after this edge.
+  logic [CW-1:0]  rem_d;
+  logic [N-1:0]   has_q, finsel_q;        // lane j of the current beat: holds a block / a final block
+  logic [N*128-1:0] ysel_q;               // lane j of the current beat: its power of H in [128*j +: 128]
+  logic [N-1:0]   has_d, fsel_d;
+  logic [8*N-1:0] e_d;                    // packed (Icarus 11: no continuous assigns to array words)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      has_q <= '0; finsel_q <= '0;
+      ysel_q <= '0;
+    end else if (clear_i) begin
+      has_q <= '0; finsel_q <= '0;
+      ysel_q <= '0;
+    end else begin
+      has_q <= has_d; finsel_q <= fsel_d;
+      for (int j = 0; j < N; j++) ysel_q[128*j +: 128] <= pw_q[e_d[8*j +: 8]];
+    end
+  end
+  always_comb begin
+    rem_d = rem_q;
+    if (st_q == StIdle && !h_valid_i && start_valid_i && hok_q) rem_d = start_nblk_i;
+    if (st_q == StRun && beat) rem_d = (rem_q > CW'(N)) ? rem_q - CW'(N) : '0;
+    if (abort) rem_d = '0;
+  end
+
   for (genvar j = 0; j < N; j++) begin : gen_lane
     // lane j in this beat holds block index i = issued + j; rem_j = m - i blocks from it to the end
     logic [CW-1:0] rem_j;
     logic          has;
     logic [7:0]    e;
     logic [127:0]  xin, fb;
-    assign rem_j = rem_q - CW'(j);
-    assign has   = rem_q > CW'(j);
-    assign fin_i[j] = has && (rem_j <= CW'(M));
-    assign e     = fin_i[j] ? rem_j[7:0] : 8'(M);
+    // selection for the next beat, from rem_d
+    assign rem_j = rem_d - CW'(j);
+    assign has   = rem_d > CW'(j);
+    assign e     = (has && (rem_j <= CW'(M))) ? rem_j[7:0] : 8'(M);
+    assign has_d[j] = has;
+    assign fsel_d[j] = has && (rem_j <= CW'(M));
+    assign e_d[8*j +: 8] = e;
+    assign fin_i[j] = has_q[j] && finsel_q[j];
     assign xin   = in_data_i[N*128-1-128*j -: 128];
     // a non-final product leaving the pipeline belongs to this lane's current block (its chain partner)
     assign fb    = (mv_o[j] && !fin_o[j]) ? mz[j] : 128'd0;
 
     if (j == 0) begin : gen_l0
-      assign mv_i[j] = ((st_q == StHIss)) || (beat && has);
+      assign mv_i[j] = ((st_q == StHIss)) || (beat && has_q[j]);
       assign mx[j]   = (st_q == StHIss) ? hp_q : (xin ^ fb);
-      assign my[j]   = (st_q == StHIss) ? pw_q[1] : pw_q[e];
+      assign my[j]   = (st_q == StHIss) ? pw_q[1] : ysel_q[128*j +: 128];
     end else begin : gen_ln
-      assign mv_i[j] = beat && has;
+      assign mv_i[j] = beat && has_q[j];
       assign mx[j]   = xin ^ fb;
-      assign my[j]   = pw_q[e];
+      assign my[j]   = ysel_q[128*j +: 128];
     end
 
     aesf_gf128_mul_kara #(.ORDER(ORDER), .PIPE_MASK(PIPE_MASK), .OUT_REG(OUT_REG)) u_mul (

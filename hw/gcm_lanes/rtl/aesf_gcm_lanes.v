@@ -26,10 +26,18 @@
 // segment's length are ignored on input and zero on output.
 // Key: key_i[255 -: KEY_BITS] (key byte 0 in [255:248]).
 //
-// Latency: key load -> key_ok_o: Nr + 1 (round keys) + L (H = E_K(0)) + 1 + (M-1)*(D+1) (H powers),
-// with L = Nr * (1 + popcount(PIPE_MASK)) the AES lane latency, D the GHASH multiplier latency, M = N*D.
+// Latency: key load -> key_ok_o: Nr + 2 (round keys: step, then write) + L (H = E_K(0)) + 1 + (M-1)*(D+1) (H powers),
+// with L = 1 + Nr * (1 + popcount(PIPE_MASK)) the AES lane latency (lane input register + rounds),
+// D the GHASH multiplier latency, M = N*D.
 // Throughput: one beat of N blocks per clock on long messages when the keystream FIFO is at least
-// L + 2 beats deep (KS_DEPTH), without back-pressure.
+// L + 2 beats deep (2^KS_LOG2), without back-pressure.
+// Timing (issue 5): every control signal that fans out into the wide datapath comes from flops: the lane
+// input is registered (counter + mux + AddRoundKey 0 are not in front of round 1), the keystream FIFO is
+// read through a head register (the text XOR sees ks_hd_q, not the LUT-RAM read mux), the FIFO credit
+// is a counter, the segment "last beat" decisions are flags (*_small_q) instead of 33-bit compares, and
+// the packer's in_ready_o is a flop. Worked example (N = 2, AES-128, PIPE_MASK 2, GH_OUT_REG 1 as registered
+// in src/aesforge/coredefs/gcm_lanes.py; L = 21, D = 4): key handshake -> key_ok_o 69 cycles, 64-byte text
+// with a 96-bit IV: command handshake -> done_o 36 cycles, then 1 beat of 2 blocks per clock on long messages.
 
 `default_nettype none
 
@@ -100,6 +108,10 @@ module aesf_gcm_lanes #(
   logic [255:0] kprev_q;
   logic [7:0]   rcon_q;
   logic [3:0]   kg_q;           // next group to compute
+  logic         kgen_q;         // computing groups kg_q = 0 .. NR
+  logic [127:0] kw_q;           // round key kgw_q, computed in the previous cycle (register after the key step:
+  logic [3:0]   kgw_q;          // the step's loop stays one SubWord + XOR chain, the fan-out to rk_q is a cycle
+  logic         kwv_q;          // later); kwv_q: kw_q holds a key to write
   logic [127:0] ks_words;
   logic         ks_rcon_step;
 
@@ -151,6 +163,9 @@ module aesf_gcm_lanes #(
   logic         ivlen_sent_q;   // the IV length block went into the packer (non-96-bit IV)
   logic         gh_st_pend_q;   // a GHASH start is pending
   logic [35:0]  gh_nblk_q;
+  // flags kept next to the counters (no wide compare on the beat path): *_small_q = at most N blocks left
+  logic         iv96_q, iv_small_q, aad_small_q, txt_small_q;
+  logic         ctr_nz_q;       // counter blocks still to issue (ctr_left_q != 0)
 
   // ------------------------------------------------------------------------------------------
   // AES lanes
@@ -158,12 +173,15 @@ module aesf_gcm_lanes #(
   logic             aes_v_i, aes_v_o;
   logic [N*128-1:0] aes_d_i, aes_d_o;
   logic [N-1:0]     lane_v_o;
+  // lane input register: issue mux, counter adders and AddRoundKey(rk[0]) end here, round 1 starts from flops
+  logic             aes_v_q;
+  logic [N*128-1:0] aes_in_q;
 
   for (genvar l = 0; l < N; l++) begin : gen_lane
     logic [127:0] st [NR+1];
     logic         vv [NR+1];
-    assign st[0] = aes_d_i[N*128-1-128*l -: 128] ^ rk_q[0];
-    assign vv[0] = aes_v_i;
+    assign st[0] = aes_in_q[N*128-1-128*l -: 128];
+    assign vv[0] = aes_v_q;
     for (genvar r = 1; r <= NR; r++) begin : gen_round
       aesf_aes_pipe_round #(.SBOX_IMPL(SBOX_IMPL), .PIPE_MASK(PIPE_MASK), .LAST((r == NR) ? 1 : 0)) u_round (
         .clk_i, .rst_ni, .en_i(1'b1), .valid_i(vv[r-1]), .state_i(st[r-1]), .rk_i(rk_q[r]),
@@ -175,6 +193,7 @@ module aesf_gcm_lanes #(
   end
   // All lanes carry the same valid. After clear_i the lanes may still hold up to LAT blocks issued before it:
   // their outputs are ignored for LAT cycles (flush_q), and no key or command is taken until then.
+  // (aes_v_q is cleared by clear_i, so LAT counts the rounds only)
   localparam int LAT = NR * (1 + (PIPE_MASK & 1) + ((PIPE_MASK >> 1) & 1) + ((PIPE_MASK >> 2) & 1));
   logic [6:0] flush_q;
   assign aes_v_o = &lane_v_o && (flush_q == '0);
@@ -186,18 +205,23 @@ module aesf_gcm_lanes #(
   // ------------------------------------------------------------------------------------------
   // Keystream FIFO (credit-based: an issue needs a free slot for everything in flight)
   // ------------------------------------------------------------------------------------------
+  // The FIFO front is a register (ks_hd_q, valid ks_hv_q) that the text XOR reads; the memory behind it is
+  // read only into that register. A lane output arriving while the memory is empty and the head is free
+  // goes straight into the head (no extra cycle). Credits: ks_cnt_q = beats in the memory + in flight.
   logic [N*128-1:0]  ks_mem [KD];
   logic [KS_LOG2:0]  ks_wp_q, ks_rp_q, ks_inflight_q;
-  logic              ks_push, ks_pop, ks_issue, ks_empty;
-  logic [N*128-1:0]  ks_rdata;
-  assign ks_rdata = ks_mem[ks_rp_q[KS_LOG2-1:0]];
-  assign ks_empty = (ks_wp_q == ks_rp_q);
-  // slots used = stored + in flight
-  logic [KS_LOG2+1:0] ks_used;
-  assign ks_used = {1'b0, ks_wp_q - ks_rp_q} + {1'b0, ks_inflight_q};
+  logic [KS_LOG2+1:0] ks_cnt_q;
+  logic              ks_push, ks_pop, ks_issue, ks_mem_ne, ks_take, ks_load, ks_byp, ks_wr;
+  logic [N*128-1:0]  ks_hd_q;
+  logic              ks_hv_q;
+  assign ks_mem_ne = (ks_wp_q != ks_rp_q);
+  assign ks_take   = !ks_hv_q || ks_pop;               // head free at the end of this cycle
+  assign ks_load   = ks_take && ks_mem_ne;             // head <- memory front
+  assign ks_byp    = ks_take && !ks_mem_ne && ks_push; // head <- lane output
+  assign ks_wr     = ks_push && !ks_byp;
 
   always_ff @(posedge clk_i) begin
-    if (ks_push) ks_mem[ks_wp_q[KS_LOG2-1:0]] <= aes_d_o;
+    if (ks_wr) ks_mem[ks_wp_q[KS_LOG2-1:0]] <= aes_d_o;
   end
 
   // ------------------------------------------------------------------------------------------
@@ -233,33 +257,38 @@ module aesf_gcm_lanes #(
     if (nbytes != 4'd0) byte_mask = ~(128'h0 | ({128{1'b1}} >> (8 * nbytes)));
   endfunction
 
-  // blocks in the current beat of a segment with `left` blocks left
-  function automatic logic [3:0] beat_cnt(input logic [32:0] left);
-    beat_cnt = (left >= 33'(N)) ? 4'(N) : left[3:0];
-  endfunction
-
+  // The current beat of a segment: cur_small = at most N blocks left (this is the last beat), then
+  // cur_low = blocks left (1..N; 0 only for an empty AAD segment). From flags, no wide compare.
+  logic        cur_small;
+  logic [3:0]  cur_low;
   logic [3:0]  cur_cnt;          // blocks in the current input beat
-  logic [32:0] cur_left;         // blocks left in the current segment (this beat included)
   logic [127:0] cur_lastmask;    // byte mask of the last block of the current segment
   always_comb begin
-    cur_left     = '0;
+    cur_small    = 1'b1;
+    cur_low      = 4'd0;
     cur_lastmask = '1;
     unique case (st_q)
-      StIv:  begin cur_left = 33'(iv_left_q);  cur_lastmask = byte_mask(iv_len_q[3:0]); end
-      StAad: begin cur_left = 33'(aad_left_q); cur_lastmask = byte_mask(aad_len_q[3:0]); end
-      StTxt: begin cur_left = txt_left_q;      cur_lastmask = byte_mask(txt_len_q[3:0]); end
+      StIv:  begin cur_small = iv_small_q;  cur_low = iv_left_q[3:0];  cur_lastmask = byte_mask(iv_len_q[3:0]); end
+      StAad: begin cur_small = aad_small_q; cur_low = aad_left_q[3:0]; cur_lastmask = byte_mask(aad_len_q[3:0]); end
+      StTxt: begin cur_small = txt_small_q; cur_low = txt_left_q[3:0]; cur_lastmask = byte_mask(txt_len_q[3:0]); end
       default: ;
     endcase
-    cur_cnt = beat_cnt(cur_left);
+    cur_cnt = cur_small ? cur_low : 4'(N);
+  end
+
+  // per lane: lz = lane beyond the blocks of this beat (zero), lp = lane holds the segment's last block
+  logic [N-1:0] cur_lz, cur_lp;
+  for (genvar k = 0; k < N; k++) begin : gen_lanesel
+    assign cur_lz[k] = cur_small && (cur_low <= 4'(k));
+    assign cur_lp[k] = cur_small && (cur_low == 4'(k + 1));
   end
 
   // input beat with bytes beyond the segment zeroed; lanes beyond cur_cnt zeroed
   logic [N*128-1:0] in_masked;
   for (genvar k = 0; k < N; k++) begin : gen_inmask
     assign in_masked[N*128-1-128*k -: 128] =
-        (4'(k) >= cur_cnt) ? 128'd0 :
-        ((33'(k) + 1 == cur_left) ? (in_data_i[N*128-1-128*k -: 128] & cur_lastmask)
-                                  : in_data_i[N*128-1-128*k -: 128]);
+        cur_lz[k] ? 128'd0 :
+        (cur_lp[k] ? (in_data_i[N*128-1-128*k -: 128] & cur_lastmask) : in_data_i[N*128-1-128*k -: 128]);
   end
 
   // text: keystream XOR; output register (one beat)
@@ -271,9 +300,9 @@ module aesf_gcm_lanes #(
   assign out_free = !out_v_q || out_ready_i;
   for (genvar k = 0; k < N; k++) begin : gen_txt
     assign txt_out[N*128-1-128*k -: 128] =
-        (4'(k) >= cur_cnt) ? 128'd0 :
-        ((33'(k) + 1 == cur_left) ? ((in_data_i[N*128-1-128*k -: 128] ^ ks_rdata[N*128-1-128*k -: 128]) & cur_lastmask)
-                                  : (in_data_i[N*128-1-128*k -: 128] ^ ks_rdata[N*128-1-128*k -: 128]));
+        cur_lz[k] ? 128'd0 :
+        (cur_lp[k] ? ((in_data_i[N*128-1-128*k -: 128] ^ ks_hd_q[N*128-1-128*k -: 128]) & cur_lastmask)
+                   : (in_data_i[N*128-1-128*k -: 128] ^ ks_hd_q[N*128-1-128*k -: 128]));
   end
 
   // ------------------------------------------------------------------------------------------
@@ -298,9 +327,9 @@ module aesf_gcm_lanes #(
 
   // input acceptance per state
   logic iv_ok, aad_ok, txt_ok, tagb_ok;
-  assign iv_ok   = (st_q == StIv) && (iv_len_q == 16'd12 || pk_r);
-  assign aad_ok  = (st_q == StAad) && (aad_left_q != '0) && pk_r;
-  assign txt_ok  = (st_q == StTxt) && pk_r && out_free && !ks_empty;
+  assign iv_ok   = (st_q == StIv) && (iv96_q || pk_r);
+  assign aad_ok  = (st_q == StAad) && !(aad_small_q && aad_left_q[3:0] == 4'd0) && pk_r;
+  assign txt_ok  = (st_q == StTxt) && pk_r && out_free && ks_hv_q;
   assign tagb_ok = (st_q == StTag) && dec_q && !tagin_ok_q;
   assign in_ready_o = !abort_i && !clear_i && (iv_ok || aad_ok || txt_ok || tagb_ok);
   assign in_hs      = in_valid_i && in_ready_o;
@@ -316,7 +345,7 @@ module aesf_gcm_lanes #(
     pk_cnt  = cur_cnt;
     pk_last = 1'b0;
     unique case (st_q)
-      StIv:  pk_v = in_hs && (iv_len_q != 16'd12);
+      StIv:  pk_v = in_hs && !iv96_q;
       StJ0:  begin
         pk_v    = !ivlen_sent_q;
         pk_d    = {ivlenblk, {(N-1)*128{1'b0}}};
@@ -347,8 +376,8 @@ module aesf_gcm_lanes #(
   assign msg_st    = (st_q == StAad || st_q == StTxt || st_q == StLen || st_q == StTag);
   assign issue_h   = (st_q == StHenc);
   assign issue_j0  = j0_ready_q && !abort_i;
-  assign issue_ctr = msg_st && !abort_i && ej0_issued_q && (ctr_left_q != '0) &&
-                     (ks_used < (KS_LOG2+2)'(KD));
+  assign issue_ctr = msg_st && !abort_i && ej0_issued_q && ctr_nz_q &&
+                     (ks_cnt_q < (KS_LOG2+2)'(KD));
   assign aes_v_i  = issue_h || issue_j0 || issue_ctr;
   assign aes_d_i  = (issue_h || issue_j0) ? {(issue_j0 ? j0_q : 128'd0), {(N-1)*128{1'b0}}} : ctr_beat;
   assign ks_issue = issue_ctr;
@@ -387,14 +416,16 @@ module aesf_gcm_lanes #(
       st_q <= StIdle;
       key_ok_q <= 1'b0;
       for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
-      kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0;
+      kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0; kgen_q <= 1'b0; kw_q <= '0; kgw_q <= '0; kwv_q <= 1'b0;
       h_pend_q <= 1'b0; ej0_pend_q <= 1'b0; ej0_issued_q <= 1'b0; j0_ready_q <= 1'b0;
       main_started_q <= 1'b0; ivlen_sent_q <= 1'b0;
       dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_len_q <= '0;
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ctr_left_q <= '0;
       j0_q <= '0; cb_q <= '0; ekj0_q <= '0; tag_q <= '0; ekj0_ok_q <= 1'b0; s_ok_q <= 1'b0;
       tagin_ok_q <= 1'b0; s_q <= '0; tagin_q <= '0; fail_q <= 1'b0; err_q <= '0; done_q <= 1'b0;
-      ks_wp_q <= '0; ks_rp_q <= '0; ks_inflight_q <= '0;
+      ks_wp_q <= '0; ks_rp_q <= '0; ks_inflight_q <= '0; ks_cnt_q <= '0; ks_hd_q <= '0; ks_hv_q <= 1'b0;
+      aes_v_q <= 1'b0; aes_in_q <= '0;
+      iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; ctr_nz_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_nblk_q <= '0;
       out_v_q <= 1'b0; out_d_q <= '0; out_cnt_q <= '0; out_last_q <= 1'b0;
       flush_q <= '0;
@@ -403,29 +434,44 @@ module aesf_gcm_lanes #(
       st_q <= StIdle;
       key_ok_q <= 1'b0;
       for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
-      kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0;
+      kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0; kgen_q <= 1'b0; kw_q <= '0; kgw_q <= '0; kwv_q <= 1'b0;
       h_pend_q <= 1'b0; ej0_pend_q <= 1'b0; ej0_issued_q <= 1'b0; j0_ready_q <= 1'b0;
       main_started_q <= 1'b0; ivlen_sent_q <= 1'b0;
       dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_len_q <= '0;
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ctr_left_q <= '0;
       j0_q <= '0; cb_q <= '0; ekj0_q <= '0; tag_q <= '0; ekj0_ok_q <= 1'b0; s_ok_q <= 1'b0;
       tagin_ok_q <= 1'b0; s_q <= '0; tagin_q <= '0; fail_q <= 1'b0; err_q <= '0; done_q <= 1'b0;
-      ks_wp_q <= '0; ks_rp_q <= '0; ks_inflight_q <= '0;
+      ks_wp_q <= '0; ks_rp_q <= '0; ks_inflight_q <= '0; ks_cnt_q <= '0; ks_hd_q <= '0; ks_hv_q <= 1'b0;
+      aes_v_q <= 1'b0; aes_in_q <= '0;
+      iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; ctr_nz_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_nblk_q <= '0;
       out_v_q <= 1'b0; out_d_q <= '0; out_cnt_q <= '0; out_last_q <= 1'b0;
     end else begin
       done_q <= 1'b0;
       if (flush_q != '0) flush_q <= flush_q - 7'd1;
 
+      // lane input register
+      aes_v_q  <= aes_v_i;
+      aes_in_q <= aes_d_i ^ {N{rk_q[0]}};
+
       // keystream FIFO bookkeeping (every state)
-      if (ks_push) ks_wp_q <= ks_wp_q + 1'b1;
-      if (ks_pop)  ks_rp_q <= ks_rp_q + 1'b1;
+      if (ks_wr) ks_wp_q <= ks_wp_q + 1'b1;
+      if (ks_load) begin
+        ks_hd_q <= ks_mem[ks_rp_q[KS_LOG2-1:0]];
+        ks_rp_q <= ks_rp_q + 1'b1;
+      end else if (ks_byp) begin
+        ks_hd_q <= aes_d_o;
+      end
+      if (ks_take) ks_hv_q <= ks_load || ks_byp;
       ks_inflight_q <= ks_inflight_q + (KS_LOG2+1)'(ks_issue) - (KS_LOG2+1)'(ks_push);
+      ks_cnt_q <= ks_cnt_q + (KS_LOG2+2)'(ks_issue) - (KS_LOG2+2)'(ks_load) - (KS_LOG2+2)'(ks_byp);
       if (issue_ctr) begin
         cb_q       <= {cb_q[127:32], cb_q[31:0] + 32'(N)};
         ctr_left_q <= (ctr_left_q > 33'(N)) ? ctr_left_q - 33'(N) : '0;
+        ctr_nz_q   <= (ctr_left_q > 33'(N));
       end
       if (issue_j0) begin
+        cb_q         <= {j0_q[127:32], j0_q[31:0] + 32'd1};   // first counter block inc32(J0)
         j0_ready_q   <= 1'b0;
         ej0_pend_q   <= 1'b1;
         ej0_issued_q <= 1'b1;
@@ -444,6 +490,8 @@ module aesf_gcm_lanes #(
             key_ok_q <= 1'b0;
             kprev_q  <= key_i;
             kg_q     <= '0;
+            kgen_q   <= 1'b1;
+            kwv_q    <= 1'b0;
             rcon_q   <= 8'h01;
             err_q    <= '0;
             fail_q   <= 1'b0;
@@ -465,6 +513,11 @@ module aesf_gcm_lanes #(
               aad_len_q      <= cmd_aad_len_i;
               txt_len_q      <= cmd_txt_len_i;
               tag_len_q      <= cmd_tag_len_i;
+              iv96_q         <= iv96;
+              iv_small_q     <= (cmd_iv_len_i <= 16'(16 * N));
+              aad_small_q    <= (cmd_aad_len_i <= 32'(16 * N));
+              txt_small_q    <= (cmd_txt_len_i <= 36'(16 * N));
+              ctr_nz_q       <= (cmd_txt_len_i != 36'd0);
               iv_left_q      <= iv_blocks;
               aad_left_q     <= aad_blocks;
               txt_left_q     <= txt_blocks;
@@ -485,12 +538,25 @@ module aesf_gcm_lanes #(
         end
 
         StKexp: begin
-          rk_q[kg_q] <= ks_words;
-          kprev_q    <= {kprev_q[127:0], ks_words};
-          if (ks_rcon_step) rcon_q <= {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
-          kg_q       <= kg_q + 4'd1;
-          if (kg_q == 4'(NR)) begin
-            st_q   <= StHenc;
+          // step stage: round key kg_q into kw_q
+          if (kgen_q) begin
+            kw_q    <= ks_words;
+            kgw_q   <= kg_q;
+            kwv_q   <= 1'b1;
+            kprev_q <= {kprev_q[127:0], ks_words};
+            if (ks_rcon_step) rcon_q <= {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
+            kg_q    <= kg_q + 4'd1;
+            if (kg_q == 4'(NR)) kgen_q <= 1'b0;
+          end else begin
+            kw_q  <= '0;     // the last round key is in rk_q now: no copy left behind
+            kwv_q <= 1'b0;
+          end
+          // write stage: round key kgw_q into the static registers
+          if (kwv_q) begin
+            rk_q[kgw_q] <= kw_q;
+            if (kgw_q == 4'(NR)) begin
+              st_q <= StHenc;
+            end
           end
         end
 
@@ -509,13 +575,13 @@ module aesf_gcm_lanes #(
 
         StIv: begin
           if (in_hs) begin
-            iv_left_q <= (33'(iv_left_q) > 33'(N)) ? iv_left_q - 13'(N) : '0;
-            if (iv_len_q == 16'd12) begin
+            iv_left_q  <= (33'(iv_left_q) > 33'(N)) ? iv_left_q - 13'(N) : '0;
+            iv_small_q <= (33'(iv_left_q) <= 33'(2 * N));
+            if (iv96_q) begin
               j0_q       <= {in_data_i[N*128-1 -: 96], 32'd1};
-              cb_q       <= {in_data_i[N*128-1 -: 96], 32'd2};
               j0_ready_q <= 1'b1;
               st_q       <= StAad;
-            end else if (33'(iv_left_q) <= 33'(N)) begin
+            end else if (iv_small_q) begin
               st_q <= StJ0;
             end
           end
@@ -525,7 +591,6 @@ module aesf_gcm_lanes #(
           if (pk_v && pk_r) ivlen_sent_q <= 1'b1;
           if (gh_o_v) begin
             j0_q       <= gh_o;
-            cb_q       <= {gh_o[127:32], gh_o[31:0] + 32'd1};
             j0_ready_q <= 1'b1;
             st_q       <= StAad;
           end
@@ -537,11 +602,12 @@ module aesf_gcm_lanes #(
             gh_st_pend_q   <= 1'b1;
             gh_nblk_q      <= 36'(aad_left_q) + 36'(txt_left_q) + 36'd1;
           end
-          if (aad_left_q == '0) begin
-            st_q <= (txt_left_q == '0) ? StLen : StTxt;
+          if (aad_small_q && aad_left_q[3:0] == 4'd0) begin
+            st_q <= (txt_small_q && txt_left_q[3:0] == 4'd0) ? StLen : StTxt;
           end else if (in_hs) begin
-            aad_left_q <= (33'(aad_left_q) > 33'(N)) ? aad_left_q - 29'(N) : '0;
-            if (33'(aad_left_q) <= 33'(N)) st_q <= (txt_left_q == '0) ? StLen : StTxt;
+            aad_left_q  <= (33'(aad_left_q) > 33'(N)) ? aad_left_q - 29'(N) : '0;
+            aad_small_q <= (33'(aad_left_q) <= 33'(2 * N));
+            if (aad_small_q) st_q <= (txt_small_q && txt_left_q[3:0] == 4'd0) ? StLen : StTxt;
           end
         end
 
@@ -550,9 +616,10 @@ module aesf_gcm_lanes #(
             out_v_q    <= 1'b1;
             out_d_q    <= txt_out;
             out_cnt_q  <= cur_cnt;
-            out_last_q <= (txt_left_q <= 33'(N));
-            txt_left_q <= (txt_left_q > 33'(N)) ? txt_left_q - 33'(N) : '0;
-            if (txt_left_q <= 33'(N)) st_q <= StLen;
+            out_last_q  <= txt_small_q;
+            txt_left_q  <= (txt_left_q > 33'(N)) ? txt_left_q - 33'(N) : '0;
+            txt_small_q <= (txt_left_q <= 33'(2 * N));
+            if (txt_small_q) st_q <= StLen;
           end
         end
 
@@ -591,8 +658,10 @@ module aesf_gcm_lanes #(
         StAbort: begin            // wait until nothing is in flight in the lanes, then drop the keystream
           // an output beat already offered stays valid until taken (AXI4-Stream rule), then done_o
           if (ks_inflight_q == '0 && !ej0_pend_q && !aes_v_o && !gh_busy && !out_v_q) begin
-            ks_rp_q <= ks_wp_q;
-            done_q  <= 1'b1;
+            ks_rp_q  <= ks_wp_q;
+            ks_hv_q  <= 1'b0;
+            ks_cnt_q <= '0;
+            done_q   <= 1'b1;
             st_q    <= StIdle;
           end
         end
@@ -604,6 +673,7 @@ module aesf_gcm_lanes #(
         st_q         <= StAbort;
         err_q        <= 3'd4;
         ctr_left_q   <= '0;
+        ctr_nz_q     <= 1'b0;
         j0_ready_q   <= 1'b0;
         gh_st_pend_q <= 1'b0;
         s_q          <= '0;

@@ -8,9 +8,10 @@
 //
 // Byte order: block k of a beat is data[N*128-1-128*k -: 128] (lane 0, the earliest block, on top), block
 // byte 0 in the top byte of its 128 bits. Output lanes beyond the flushed blocks are zero.
-// Latency: 1 cycle (blocks enter a buffer of 2N-1 blocks, output is registered state); throughput N
-// blocks per clock when the input beats are full. in_ready_o depends on out_ready_i (no path from
-// in_valid_i to in_ready_o).
+// Latency: 1 cycle (blocks enter a buffer of 3N-1 blocks, output is registered state); throughput N
+// blocks per clock when the input beats are full. in_ready_o is a flop (room for a full beat whatever
+// the output does: cnt <= 2N-1 and no flush pending), so neither in_valid_i nor out_ready_i reaches it
+// combinationally; the user's ready/valid logic in front of the packer stays short (timing, issue 5).
 
 `default_nettype none
 
@@ -38,17 +39,18 @@ module aesf_gcm_pack #(
 `endif
   end
 
-  localparam int B = 2 * N - 1;   // buffer slots
+  localparam int B = 3 * N - 1;   // buffer slots: up to 2N-1 held + one full input beat
 
   logic [127:0] buf_q [B];
   logic [127:0] buf_d [B];
   logic [4:0]   cnt_q, cnt_d;     // blocks held, 0..B
   logic         flush_q, flush_d;
+  logic         rdy_q;           // room for one more full input beat (cnt_q <= B - N) and no flush
   logic         in_hs, out_hs;
 
   assign out_valid_o = (cnt_q >= 5'(N)) || (flush_q && cnt_q != 5'd0);
   assign out_hs      = out_valid_o && out_ready_i;
-  assign in_ready_o  = !flush_q && ((cnt_q < 5'(N)) || out_hs);
+  assign in_ready_o  = rdy_q;
   assign in_hs       = in_valid_i && in_ready_o;
 
   for (genvar k = 0; k < N; k++) begin : gen_out
@@ -81,14 +83,17 @@ module aesf_gcm_pack #(
     if (!rst_ni) begin
       cnt_q   <= '0;
       flush_q <= 1'b0;
+      rdy_q   <= 1'b1;
       for (int s = 0; s < B; s++) buf_q[s] <= '0;
     end else if (clear_i) begin
       cnt_q   <= '0;
       flush_q <= 1'b0;
+      rdy_q   <= 1'b1;
       for (int s = 0; s < B; s++) buf_q[s] <= '0;
     end else begin
       cnt_q   <= cnt_d;
       flush_q <= flush_d;
+      rdy_q   <= !flush_d && (cnt_d <= 5'(B - N));
       for (int s = 0; s < B; s++) buf_q[s] <= buf_d[s];
     end
   end
