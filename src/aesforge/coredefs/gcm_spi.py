@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Registry entry: the 7-pin SPI front end in front of the sequential AES-GCM core (hw/gcm_spi)."""
-from aesforge.cores import COMMON, Core, register
+import dataclasses
+
+from aesforge.cores import COMMON, CORES, Core, register
 from aesforge.coredefs.gcm_seq import FAST_DIGIT, SOURCES as GCM_SEQ_SOURCES
 
 SOURCES = GCM_SEQ_SOURCES + (
@@ -30,22 +32,8 @@ register(Core(
            "9,235 xc7 LUT / 3,964 FF, 34,870 ECP5 LUT4, 14.2 MHz",
 ))
 
-register(Core(
-    name="gcm_spi_d1",
-    rank=46,
-    top="aesf_gcm_spi",
-    folder="hw/gcm_spi",
-    sources=SOURCES,
-    interface="7-pin SPI slave (mode 0, one command per CS frame, paper Table 1 + streamed extension), irq",
-    key_sizes=(128, 192, 256),
-    modes=("gcm",),
-    directions=("encrypt", "decrypt"),
-    iv_bits="any",
-    tag_lens=(4, 8, 12, 13, 14, 15, 16),
-    params={"DIGIT": 1, "AES_IMPL": 1},
-    bench="aesforge.sim.benches.gcm_spi",
-    perf="aesforge.sim.perf_gcm_spi:measure",
+register(dataclasses.replace(
+    CORES["gcm_spi"], name="gcm_spi_d1", rank=46, params={"DIGIT": 1, "AES_IMPL": 1}, claims="",
     summary="gcm_spi, small config: bit-serial GHASH (DIGIT=1, the paper's choice) and the 32-bit column AES "
             "engine (AES_IMPL=1); same protocol",
-    claims="",
 ))
