@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """Runs the cocotb protocol tests of aes_iter (aes_iter_protocol.py) on both simulators and both
-datapath variants (DECRYPT = 1 and the encrypt-only DECRYPT = 0), and on aes_col32 (same ports, encrypt only)."""
+datapath variants (DECRYPT = 1 and the encrypt-only DECRYPT = 0), and on aes_col32 (same ports, encrypt only) with 1, 2 and 4 columns per clock."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,9 +18,10 @@ def test_protocol(sim, decrypt):
     assert failed == 0
 
 
-@pytest.mark.parametrize("sim", ["icarus", "verilator"])
-def test_protocol_col32(sim):
-    tests, failed = run_cocotb_module("aes_col32", "aes_iter_protocol", sim=sim,
+@pytest.mark.parametrize("sim,cols", [("icarus", 1), ("verilator", 1), ("icarus", 2), ("icarus", 4),
+                                      ("verilator", 4)])
+def test_protocol_col32(sim, cols):
+    tests, failed = run_cocotb_module("aes_col32", "aes_iter_protocol", sim=sim, params={"COLS": cols},
                                       pythonpath=[str(Path(__file__).parent)])
     assert tests >= 7
     assert failed == 0

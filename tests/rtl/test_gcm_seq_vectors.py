@@ -10,17 +10,17 @@ import pytest
 
 from aesforge.check import check
 from aesforge.cores import get
-from aesforge.sim.perf_gcm import MACSEC_222, key_cycles, predict_cycles
+from aesforge.sim.perf_gcm import MACSEC_222, engine, key_cycles, predict_cycles
 from aesforge.sim.runner import run_batch
 from aesforge.vectors import suites
 
 FAST = get("gcm_seq")
 D1 = get("gcm_seq_d1")
 # The seed paper's packet: command -> done_o and key handshake -> done_o (= key_cycles + 1 + cycles), per core.
-# gcm_seq_d1 (DIGIT 1, AES_IMPL 1): the packet is GHASH-bound (6 x 128 + 3); its key load is 2*15 expansion + 1 +
-# 4*15 (E_K(0) in the 32-bit engine) + 1 = 92 cycles.
+# Both packets are GHASH-bound (6 x 16 + 3 at DIGIT 8, 6 x 128 + 3 at DIGIT 1). Key load: 2*15 expansion + 1 +
+# E_K(0) (14 in the 128-bit column engine of gcm_seq, 4*15 in the 32-bit one of gcm_seq_d1) + 1 = 46 / 92 cycles.
 PAPER = {"gcm_seq": 99, "gcm_seq_d1": 771}
-PAPER_TOTAL = {"gcm_seq": 130, "gcm_seq_d1": 864}
+PAPER_TOTAL = {"gcm_seq": 146, "gcm_seq_d1": 864}
 
 
 def _shape(v: dict) -> tuple[int, int, int, int]:
@@ -36,14 +36,14 @@ def _run_and_check(core, vecs, sim, stall=0.0, seed=1, jobs=1, params=None):
     return res
 
 
-def _assert_cycles(core, vecs, res, digit=None, aes_impl=None):
-    digit = digit or core.params["DIGIT"]
-    aes_impl = core.params.get("AES_IMPL", 0) if aes_impl is None else aes_impl
+def _assert_cycles(core, vecs, res, params=None):
+    params = {**core.params, **(params or {})}
+    digit, eng = params["DIGIT"], engine(params)
     for v, r in zip(vecs, res):
         kbits, ivl, aadl, txtl = _shape(v)
-        assert r["cycles"] == predict_cycles(digit, kbits, ivl, aadl, txtl, v["op"] == "decrypt", aes_impl), \
+        assert r["cycles"] == predict_cycles(digit, kbits, ivl, aadl, txtl, v["op"] == "decrypt", **eng), \
             (v["id"], r["cycles"])
-        assert r["key_cycles"] in (0, key_cycles(kbits, aes_impl)), (v["id"], r["key_cycles"])
+        assert r["key_cycles"] in (0, key_cycles(kbits, **eng)), (v["id"], r["key_cycles"])
         if "total_cycles" in r:
             assert r["total_cycles"] == r["key_cycles"] + 1 + r["cycles"], v["id"]
     # a bad tag costs exactly the cycles of a good one (same shape)
@@ -86,14 +86,18 @@ def test_ci_subset_d1():
     _assert_cycles(D1, vecs, res)
 
 
-@pytest.mark.parametrize("digit", [1, 8])
-def test_ci_subset_iter_vs_col32(digit):
-    """Both AES engines under both digits: DIGIT 1 with the 128-bit engine (the old bit-serial config) and the
-    fast digit with the 32-bit engine (AES-bound: 4 (Nr + 1) cycles per block), cycles exact."""
-    aes_impl = 0 if digit == 1 else 1
+@pytest.mark.parametrize("params", [
+    {"DIGIT": 1, "AES_IMPL": 0},                     # bit-serial GHASH with aesf_aes_iter
+    {"DIGIT": 8, "AES_IMPL": 0},                     # the fast digit with aesf_aes_iter (Nr cycles per block)
+    {"DIGIT": 8, "AES_IMPL": 1, "AES_COLS": 1},      # AES-bound: 4 (Nr + 1) cycles per block
+    {"DIGIT": 8, "AES_IMPL": 1, "AES_COLS": 2},      # AES-bound: 2 (Nr + 1)
+    {"DIGIT": 1, "AES_IMPL": 1, "AES_COLS": 4},
+], ids=["d1-iter", "d8-iter", "d8-col1", "d8-col2", "d1-col4"])
+def test_ci_subset_engines(params):
+    """Every AES engine under both digits, cycles exact (the model takes each engine's latency and period)."""
     vecs = [dict(MACSEC_222)] + _d1_subset()
-    res = _run_and_check(FAST, vecs, "icarus", params={"DIGIT": digit, "AES_IMPL": aes_impl})
-    _assert_cycles(FAST, vecs, res, digit, aes_impl)
+    res = _run_and_check(FAST, vecs, "icarus", params=params)
+    _assert_cycles(FAST, vecs, res, params)
 
 
 @pytest.mark.parametrize("digit", [pytest.param(2, marks=pytest.mark.full), 16, 128])
@@ -101,7 +105,7 @@ def test_other_digits(digit):
     """The cycle model holds for another GHASH-bound digit (2, full suite) and the AES-bound digits (16, 128)."""
     vecs = [dict(MACSEC_222)] + _d1_subset()
     res = _run_and_check(FAST, vecs, "icarus", params={"DIGIT": digit})
-    _assert_cycles(FAST, vecs, res, digit, 0)
+    _assert_cycles(FAST, vecs, res, {"DIGIT": digit})
 
 
 @pytest.mark.full
@@ -138,12 +142,12 @@ def test_perf_figures(core):
     from aesforge.sim.perf_gcm import aes_cycles, measure
 
     c = get(core)
-    digit, impl = c.params["DIGIT"], c.params.get("AES_IMPL", 0)
+    digit, eng = c.params["DIGIT"], engine(c.params)
     r = measure(core)
     assert r["paper_packet_total_cycles"] == r["latency_cycles"] == PAPER_TOTAL[core]
     assert r["paper_packet_cycles"] == PAPER[core]
-    assert r["key_load_cycles"] == {k: key_cycles(k, impl) for k in (128, 192, 256)}
-    assert r["cycles_per_byte_per_key_size"] == {k: max(128 // digit, aes_cycles(k, impl)) / 16
+    assert r["key_load_cycles"] == {k: key_cycles(k, **eng) for k in (128, 192, 256)}
+    assert r["cycles_per_byte_per_key_size"] == {k: max(128 // digit, aes_cycles(k, **eng)) / 16
                                                  for k in (128, 192, 256)}
     assert r["cycles_per_block"] == 16 * r["cycles_per_byte"]
     assert r["latency_cycles"] <= (874 if digit == 1 else 150)

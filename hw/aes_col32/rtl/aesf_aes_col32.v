@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright aesforge contributors
 //
-// aesf_aes_col32: compact AES-128/192/256 encryption core with a 32-bit (one column per clock)
-// datapath: 4 S-boxes shared by the rounds and the key expansion, one MixColumns, and a
-// 2 x 32 x 32-bit round-key word store in distributed RAM. Same ports and handshakes as
-// aesf_aes_iter (DECRYPT = 0), so it is a drop-in engine for CTR/GCM cores that want area
-// rather than speed (aesf_gcm_seq AES_IMPL = 1).
+// aesf_aes_col32: compact AES-128/192/256 encryption core with a column-serial datapath: COLS
+// state columns (32 bits each) per clock, 4 x COLS S-boxes of which the first 4 also serve the key
+// expansion, COLS MixColumns, and a round-key word store in distributed RAM with one read port.
+// Same ports and handshakes as aesf_aes_iter (DECRYPT = 0), so it is a drop-in engine for CTR/GCM
+// cores that want area rather than speed (aesf_gcm_seq AES_IMPL = 1: COLS = 1 in the small
+// configuration, COLS = 4 in the fast one).
 //
 // Byte and bit order (as aesf_aes_iter)
 //   FIPS-197 byte 0 (in0, state s[0][0]) is bits [127:120], byte 15 is [7:0]; bit 7 of a byte is
@@ -15,33 +16,43 @@
 //   Worked example (FIPS-197 C.1, AES-128):
 //     key_i     = 256'h000102030405060708090a0b0c0d0e0f_<128 bits ignored>, key_len_i = 0
 //     in_data_i = 128'h00112233445566778899aabbccddeeff
-//     out_data_o = 128'h69c4e0d86a7b0430d8cdb78070b4c55a, 44 edges after the accepting edge.
+//     out_data_o = 128'h69c4e0d86a7b0430d8cdb78070b4c55a, 44 (COLS = 1) / 10 (COLS = 4) edges
+//     after the accepting edge.
 //
-// Latency and throughput (Nr = 10/12/14, Nk = 4/6/8)
+// Latency and throughput (Nr = 10/12/14, Nk = 4/6/8, P = 4 / COLS clocks per round)
 //   key load:  the handshake edge captures the key; then two schedule words w[2j], w[2j+1] per
 //              clock, j = 0 .. 2Nr+1, written to the word store: key_ok_o rises 2(Nr+1) edges after
-//              the handshake edge (22/26/30). The captured key register is wiped at the end.
-//   block:     the accepting edge loads the state; then 4(Nr+1) cycles of one column each
-//              (round 0 = the initial AddRoundKey, rounds 1..Nr): out_valid_o rises exactly
-//              4(Nr+1) edges after the accepting edge (44/52/60). in_ready_o is high in the last
-//              cycle when the output register is free (or being read): back-to-back blocks take
-//              4(Nr+1) cycles each, no bubble.
+//              the handshake edge (22/26/30) for every COLS. The captured key register is wiped at
+//              the end.
+//   block, COLS = 1, 2: the accepting edge loads the state; then P(Nr+1) cycles of COLS columns
+//              each (round 0 = the initial AddRoundKey, rounds 1..Nr): out_valid_o rises exactly
+//              P(Nr+1) edges after the accepting edge (COLS = 1: 44/52/60). in_ready_o is high in
+//              the last cycle when the output register is free (or being read): back-to-back blocks
+//              take P(Nr+1) cycles each, no bubble.
+//   block, COLS = 4: the accepting cycle is round 0 (state = in_data_i ^ w[0..3]); rounds 1..Nr
+//              follow, one per clock: out_valid_o rises exactly Nr edges after the accepting edge
+//              (10/12/14). The single round-key read port serves round Nr in the last cycle, so the
+//              next block is accepted one cycle later: back-to-back blocks take Nr + 1 cycles each.
 //   error:     a block accepted without a usable key, or with in_decrypt_i = 1 (encrypt-only
 //              core), produces an out_error_o output 1 edge after the accepting edge (data zero).
 //   clear_i:   the edge that sees clear_i wipes all registers; then the word store is scrubbed
-//              one word pair per cycle (32 cycles, busy_o high).
+//              one row per cycle (32 cycles for COLS = 1, 2; 16 for COLS = 4; busy_o high).
 //
-// Datapath (critical path: state_q -> S-box -> MixColumns -> mux -> XOR rk -> nxt_q/out_q)
-//   The state register rotates left by one column per clock, so ShiftRows of column c is the
-//   fixed wiring {row 0 of column 0, row 1 of column 1, row 2 of column 2, row 3 of column 3};
-//   the new columns shift into nxt_q (96 bits) and the fourth one completes the next state.
-//   During key expansion the 4 S-boxes compute SubWord(RotWord(w[2j-1])) (or SubWord for
-//   AES-256 2j mod 8 = 4); w[2j-Nk] and w[2j+1-Nk] are read back from the word store.
+// Datapath (critical path: state_q -> S-box -> MixColumns -> mux -> XOR rk -> state_q/out_q)
+//   The state register rotates left by COLS columns per clock, so ShiftRows of the k-th column
+//   computed in a clock is the fixed wiring {row 0 of column k, row 1 of column k+1, row 2 of
+//   column k+2, row 3 of column k+3} (mod 4); the new columns shift into nxt_q (32 (4 - COLS)
+//   bits) and the last ones complete the next state. During key expansion the first 4 S-boxes
+//   compute SubWord(RotWord(w[2j-1])) (or SubWord for AES-256 2j mod 8 = 4); w[2j-Nk] and
+//   w[2j+1-Nk] are read back from the word store.
+//   Word store: NB = max(2, COLS) banks of 32-bit words, bank b holding w[i] with i mod NB = b at
+//   row i / NB, all banks on one read address (the words of one clock are in one row).
 
 `default_nettype none
 
 module aesf_aes_col32 #(
-  parameter int SBOX_IMPL = 0  // 0..1: 0: LUT case ROM, 1: composite field
+  parameter int SBOX_IMPL = 0, // 0..1: 0: LUT case ROM, 1: composite field
+  parameter int COLS      = 1  // 1, 2 or 4: state columns per clock (4 x COLS S-boxes)
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,        // asynchronous, active low
@@ -67,26 +78,30 @@ module aesf_aes_col32 #(
   output logic         busy_o         // a block in the rounds, key expansion or clear in progress
 );
 
-  if (SBOX_IMPL < 0 || SBOX_IMPL > 1) begin : gen_param_err
+  if (SBOX_IMPL < 0 || SBOX_IMPL > 1 || (COLS != 1 && COLS != 2 && COLS != 4)) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_aes_col32: SBOX_IMPL must be 0 or 1");
+    $error("aesf_aes_col32: SBOX_IMPL must be 0 or 1, COLS 1, 2 or 4");
 `endif
   end
 
-  localparam int RK_PAIRS = 32;  // word pairs (w[2j], w[2j+1]), j = 0..2Nr+1 (30 used by AES-256)
+  localparam int W       = 32 * COLS;               // datapath bits per clock
+  localparam int NB      = (COLS == 4) ? 4 : 2;     // word-store banks (word i in bank i mod NB)
+  localparam int ROWS    = 64 / NB;                 // rows per bank (AES-256 uses 60 words)
+  localparam int RW      = (NB == 4) ? 4 : 5;       // row address bits
+  localparam int LASTCOL = 4 / COLS - 1;            // column step of the last clock of a round
 
   // Key-side control FSM states
   localparam logic [1:0] ST_IDLE   = 2'd0;  // word store stable (valid or not)
-  localparam logic [1:0] ST_EXPAND = 2'd1;  // writing w[i], one word per cycle
-  localparam logic [1:0] ST_CLEAR  = 2'd2;  // scrubbing the word store, one word per cycle
+  localparam logic [1:0] ST_EXPAND = 2'd1;  // writing w[2j], w[2j+1], one pair per cycle
+  localparam logic [1:0] ST_CLEAR  = 2'd2;  // scrubbing the word store, one row per cycle
 
   // ---------------------------------------------------------------------------------------
   // Registers
   // ---------------------------------------------------------------------------------------
   logic [1:0]   st_d, st_q;
-  logic [4:0]   kidx_d, kidx_q;          // expansion: pair index j (words 2j, 2j+1); clear: store address
+  logic [4:0]   kidx_d, kidx_q;          // expansion: pair index j (words 2j, 2j+1); clear: store row
   logic [2:0]   kmod_d, kmod_q;          // 2j mod Nk (0, 2, 4, 6)
   logic [7:0]   rcon_d, rcon_q;
   logic [255:0] kreg_q;                  // key captured at the handshake; wiped after expansion
@@ -98,37 +113,33 @@ module aesf_aes_col32 #(
 
   logic         run_d, run_q;            // a block is in the rounds
   logic         err_d, err_q;            // ... and it is an error marker
-  logic [3:0]   rnd_d, rnd_q;            // round of the column computed in this cycle, 0..Nr
-  logic [1:0]   col_d, col_q;            // column computed in this cycle, 0..3
-  logic [127:0] state_q;                 // rotates one column per cycle inside a round
-  logic [95:0]  nxt_q;                   // new columns 0..2 of the round
+  logic [3:0]   rnd_d, rnd_q;            // round computed in this cycle, 0..Nr (COLS = 4: 1..Nr; 0 idle)
+  logic [1:0]   col_d, col_q;            // column step of the round computed in this cycle, 0..LASTCOL
+  logic [127:0] state_q;                 // rotates COLS columns per cycle inside a round
 
   logic         out_valid_d, out_valid_q;
   logic         out_err_d, out_err_q;
   logic [127:0] out_data_q;
 
   // ---------------------------------------------------------------------------------------
-  // Word store: two banks of 32 x 32 bits (even and odd FIPS-197 words w[2j] / w[2j+1] at
-  // address j), each with one write port and one asynchronous read port (distributed RAM), so the
-  // expansion writes two words per clock. Round r, column c uses w[4r+c]: bank c[0], address
-  // {r, c[1]}.
+  // Word store: NB banks of ROWS x 32 bits (FIPS-197 word w[i] in bank i mod NB, row i / NB),
+  // one write port each (a pair of banks per expansion clock) and one asynchronous read port on a
+  // shared row address (distributed RAM). rk_rdata = {bank 0, .., bank NB-1}.
   // ---------------------------------------------------------------------------------------
-  logic [31:0] rk_mem0 [RK_PAIRS];
-  logic [31:0] rk_mem1 [RK_PAIRS];
-  logic        rk_we;
-  logic [4:0]  rk_waddr, rk_raddr;
-  logic [31:0] rk_wdata0, rk_wdata1, rk_rdata0, rk_rdata1, rk_rdata;
+  logic [NB-1:0]    rk_we;
+  logic [RW-1:0]    rk_waddr, rk_raddr;
+  logic [31:0]      rk_wdata0, rk_wdata1;     // even / odd word of the pair being written
+  logic [32*NB-1:0] rk_rdata;
 
-  always_ff @(posedge clk_i) begin
-    if (rk_we) begin
-      rk_mem0[rk_waddr] <= rk_wdata0;
-      rk_mem1[rk_waddr] <= rk_wdata1;
+  for (genvar b = 0; b < NB; b++) begin : gen_bank
+    logic [31:0] mem [ROWS];
+    always_ff @(posedge clk_i) begin
+      if (rk_we[b]) begin
+        mem[rk_waddr] <= (b % 2 == 0) ? rk_wdata0 : rk_wdata1;
+      end
     end
+    assign rk_rdata[32*(NB-1-b) +: 32] = mem[rk_raddr];
   end
-
-  assign rk_rdata0 = rk_mem0[rk_raddr];
-  assign rk_rdata1 = rk_mem1[rk_raddr];
-  assign rk_rdata  = col_q[0] ? rk_rdata1 : rk_rdata0;
 
   // ---------------------------------------------------------------------------------------
   // Handshakes
@@ -136,12 +147,14 @@ module aesf_aes_col32 #(
   logic out_free, last, core_idle, key_hs, in_hs, out_hs, blk_err, key_len_bad, expand;
 
   assign out_free    = ~out_valid_q | out_ready_i;
-  assign last        = run_q & (err_q | ((rnd_q == nr_q) & (col_q == 2'd3)));
+  assign last        = run_q & (err_q | ((rnd_q == nr_q) & (col_q == 2'(LASTCOL))));
   assign core_idle   = (st_q == ST_IDLE);
   assign expand      = (st_q == ST_EXPAND);
   // No handshake completes in a clear_i cycle. A key offered at the same time as a block wins.
+  // COLS = 4: the accepting cycle is round 0 and needs the read port, so no overlap with round Nr.
   assign key_ready_o = core_idle & ~run_q & ~clear_i;
-  assign in_ready_o  = core_idle & ~clear_i & ~key_valid_i & (~run_q | (last & out_free));
+  assign in_ready_o  = core_idle & ~clear_i & ~key_valid_i &
+                       (~run_q | ((COLS != 4) & last & out_free));
   assign key_hs      = key_valid_i & key_ready_o;
   assign in_hs       = in_valid_i & in_ready_o;
   assign out_hs      = out_valid_q & out_ready_i;
@@ -149,40 +162,65 @@ module aesf_aes_col32 #(
   assign blk_err     = ~key_ok_q | in_decrypt_i;
 
   // ---------------------------------------------------------------------------------------
-  // Shared S-box column: ShiftRows column of the rotating state, or the key-schedule word
+  // Round datapath: COLS columns per clock. Column k of this clock takes the ShiftRows wiring of
+  // state columns k..k+3; the first SubWord also serves the key expansion.
   // ---------------------------------------------------------------------------------------
-  logic [31:0] col_sr, col_plain, sb_in, sb_out, mc, res;
-  logic        kw_rot;   // word 2j takes RotWord+SubWord+Rcon (2j mod Nk = 0)
+  logic [W-1:0] col_sr, col_plain, sb_out, mc, res, rk_cols;
+  logic [31:0]  kw_sb_in;   // key expansion SubWord input: RotWord(w[2j-1]) or w[2j-1]
+  logic         kw_rot;     // word 2j takes RotWord+SubWord+Rcon (2j mod Nk = 0)
+  logic         rnd0;       // this clock computes round 0 (AddRoundKey only)
 
-  assign col_sr    = {state_q[127:120], state_q[87:80], state_q[47:40], state_q[7:0]};
-  assign col_plain = state_q[127:96];
-  assign kw_rot    = (kmod_q == 3'd0);
-  assign sb_in     = expand ? (kw_rot ? {kprev_q[23:0], kprev_q[31:24]} : kprev_q) : col_sr;
+  for (genvar k = 0; k < COLS; k++) begin : gen_col
+    logic [31:0] sb_in;
+    assign col_sr[W-1-32*k -: 32] = {state_q[127 - 32*(k % 4)       -: 8],
+                                     state_q[119 - 32*((k + 1) % 4) -: 8],
+                                     state_q[111 - 32*((k + 2) % 4) -: 8],
+                                     state_q[103 - 32*((k + 3) % 4) -: 8]};
+    // COLS = 4: round 0 is the accepting cycle and works on in_data_i directly
+    assign col_plain[W-1-32*k -: 32] = (COLS == 4) ? in_data_i[127 - 32*k -: 32] : state_q[127 - 32*k -: 32];
+    if (k == 0) begin : gen_shared
+      assign sb_in = expand ? kw_sb_in : col_sr[W-1 -: 32];
+    end else begin : gen_data
+      assign sb_in = col_sr[W-1-32*k -: 32];
+    end
 
-  aesf_subword #(
-    .SBOX_IMPL (SBOX_IMPL)
-  ) u_subword (
-    .data_i (sb_in),
-    .data_o (sb_out)
-  );
+    aesf_subword #(
+      .SBOX_IMPL (SBOX_IMPL)
+    ) u_subword (
+      .data_i (sb_in),
+      .data_o (sb_out[W-1-32*k -: 32])
+    );
 
-  aesf_mixcolumn u_mixcolumn (
-    .data_i (sb_out),
-    .data_o (mc)
-  );
+    aesf_mixcolumn u_mixcolumn (
+      .data_i (sb_out[W-1-32*k -: 32]),
+      .data_o (mc[W-1-32*k -: 32])
+    );
+  end
 
+  // Round-key words of this clock: w[4r + COLS*col + k], k = 0..COLS-1
+  if (COLS == 1) begin : gen_rk1
+    assign rk_cols = col_q[0] ? rk_rdata[31:0] : rk_rdata[63:32];
+  end else begin : gen_rkn
+    assign rk_cols = rk_rdata;
+  end
+
+  assign rnd0 = (COLS == 4) ? ~run_q : (rnd_q == 4'd0);
   // Round 0: AddRoundKey only; rounds 1..Nr-1: full; round Nr: no MixColumns.
-  assign res = ((rnd_q == 4'd0) ? col_plain : ((rnd_q == nr_q) ? sb_out : mc)) ^ rk_rdata;
+  assign res  = (rnd0 ? col_plain : ((rnd_q == nr_q) ? sb_out : mc)) ^ rk_cols;
 
   // ---------------------------------------------------------------------------------------
   // Key-schedule words w[2j] and w[2j+1]: only an even word ever needs SubWord (2j mod Nk = 0,
   // or 4 for AES-256; Nk is even), so one SubWord per clock serves two words.
   // ---------------------------------------------------------------------------------------
-  logic [63:0] kw_key;
+  logic [63:0] kw_key, kw_old;
   logic [31:0] kw_t, kw_new0, kw_new1;
   logic        kw_from_key;
+  logic [4:0]  kw_src;     // pair j - Nk/2 holding w[2j-Nk], w[2j+1-Nk]
 
+  assign kw_rot      = (kmod_q == 3'd0);
+  assign kw_sb_in    = kw_rot ? {kprev_q[23:0], kprev_q[31:24]} : kprev_q;
   assign kw_from_key = ({kidx_q, 1'b0} < 6'(nk_q));
+  assign kw_src      = kidx_q - 5'(nk_q[3:1]);
   always_comb begin
     case (kidx_q[1:0])
       2'd0:    kw_key = kreg_q[255:192];
@@ -193,24 +231,41 @@ module aesf_aes_col32 #(
   end
   always_comb begin
     if (kw_rot) begin
-      kw_t = sb_out ^ {rcon_q, 24'h0};
+      kw_t = sb_out[W-1 -: 32] ^ {rcon_q, 24'h0};
     end else if (nk_q == 4'd8 && kmod_q == 3'd4) begin
-      kw_t = sb_out;
+      kw_t = sb_out[W-1 -: 32];
     end else begin
       kw_t = kprev_q;
     end
   end
-  assign kw_new0 = kw_from_key ? kw_key[63:32] : (rk_rdata0 ^ kw_t);
-  assign kw_new1 = kw_from_key ? kw_key[31:0]  : (rk_rdata1 ^ kw_new0);
+  if (NB == 4) begin : gen_old4
+    assign kw_old = kw_src[0] ? rk_rdata[63:0] : rk_rdata[127:64];
+  end else begin : gen_old2
+    assign kw_old = rk_rdata;
+  end
+  assign kw_new0 = kw_from_key ? kw_key[63:32] : (kw_old[63:32] ^ kw_t);
+  assign kw_new1 = kw_from_key ? kw_key[31:0]  : (kw_old[31:0]  ^ kw_new0);
 
-  // expansion reads w[2j-Nk], w[2j+1-Nk] (pair j - Nk/2)
-  assign rk_raddr = expand ? (kidx_q - 5'(nk_q[3:1])) : {rnd_q, col_q[1]};
+  // Read row: expansion reads pair j - Nk/2; a round reads the row of its words.
+  logic [RW-1:0] rd_exp, rd_rnd;
+  if (NB == 4) begin : gen_addr4
+    assign rd_exp = kw_src[4:1];
+    assign rd_rnd = rnd_q;
+  end else if (COLS == 2) begin : gen_addr2
+    assign rd_exp = kw_src;
+    assign rd_rnd = {rnd_q, col_q[0]};
+  end else begin : gen_addr1
+    assign rd_exp = kw_src;
+    assign rd_rnd = {rnd_q, col_q[1]};
+  end
+  assign rk_raddr = expand ? rd_exp : rd_rnd;
 
   // ---------------------------------------------------------------------------------------
   // Next state
   // ---------------------------------------------------------------------------------------
   logic [7:0] rcon_next;  // rcon_q * {02}
   logic [4:0] kidx_last;  // 2 Nr + 1
+  logic       rk_wr;      // write the pair (expansion) or a zero row (clear)
 
   assign rcon_next = {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
   assign kidx_last = {nr_q, 1'b1};
@@ -230,13 +285,12 @@ module aesf_aes_col32 #(
     col_d       = col_q;
     out_valid_d = out_valid_q;
     out_err_d   = out_err_q;
-    rk_we       = 1'b0;
-    rk_waddr    = kidx_q;
+    rk_wr       = 1'b0;
     rk_wdata0   = kw_new0;
     rk_wdata1   = kw_new1;
 
     if (clear_i) begin
-      // zeroize: everything now, the word store word by word in ST_CLEAR
+      // zeroize: everything now, the word store row by row in ST_CLEAR
       st_d        = ST_CLEAR;
       kidx_d      = '0;
       kmod_d      = '0;
@@ -258,7 +312,7 @@ module aesf_aes_col32 #(
         out_err_d   = 1'b0;
       end
 
-      // ---- rounds, one column per cycle
+      // ---- rounds, COLS columns per cycle
       if (run_q) begin
         if (last) begin
           if (out_free) begin
@@ -266,20 +320,22 @@ module aesf_aes_col32 #(
             out_err_d   = err_q;
             run_d       = 1'b0;
             err_d       = 1'b0;
+            rnd_d       = '0;
+            col_d       = '0;
           end
+        end else if (col_q == 2'(LASTCOL)) begin
+          col_d = '0;
+          rnd_d = rnd_q + 4'd1;
         end else begin
           col_d = col_q + 2'd1;
-          if (col_q == 2'd3) begin
-            rnd_d = rnd_q + 4'd1;
-          end
         end
       end
 
-      // ---- block load (the initial AddRoundKey is round 0)
+      // ---- block load (round 0: COLS = 4 computes it now, otherwise in the next P cycles)
       if (in_hs) begin
         run_d   = 1'b1;
         err_d   = blk_err;
-        rnd_d   = '0;
+        rnd_d   = (COLS == 4) ? 4'd1 : 4'd0;
         col_d   = '0;
       end
 
@@ -302,7 +358,7 @@ module aesf_aes_col32 #(
           end
         end
         ST_EXPAND: begin
-          rk_we   = 1'b1;
+          rk_wr = 1'b1;
           if (!kw_from_key && kw_rot) begin
             rcon_d = rcon_next;
           end
@@ -318,10 +374,10 @@ module aesf_aes_col32 #(
           end
         end
         ST_CLEAR: begin
-          rk_we     = 1'b1;
+          rk_wr     = 1'b1;
           rk_wdata0 = '0;
           rk_wdata1 = '0;
-          if (kidx_q == 5'(RK_PAIRS - 1)) begin
+          if (kidx_q == 5'(ROWS - 1)) begin
             st_d   = ST_IDLE;
             kidx_d = '0;
           end else begin
@@ -334,6 +390,18 @@ module aesf_aes_col32 #(
         end
       endcase
     end
+  end
+
+  // Write port: the expansion writes pair j into row j (NB = 2) or into banks 2 j[0], 2 j[0] + 1 of
+  // row j / 2 (NB = 4); the clear writes zero rows 0..ROWS-1 into every bank.
+  if (NB == 4) begin : gen_we4
+    logic clr;
+    assign clr      = (st_q == ST_CLEAR);
+    assign rk_waddr = clr ? kidx_q[3:0] : kidx_q[4:1];
+    assign rk_we    = {4{rk_wr}} & (clr ? 4'b1111 : (kidx_q[0] ? 4'b1100 : 4'b0011));  // bit b = bank b
+  end else begin : gen_we2
+    assign rk_waddr = kidx_q;
+    assign rk_we    = {2{rk_wr}};
   end
 
   // ---------------------------------------------------------------------------------------
@@ -377,7 +445,8 @@ module aesf_aes_col32 #(
   // Datapath registers: no reset (nothing reads them before they are written), a synchronous
   // wipe with priority over the load, so they map to plain FDRE/CE/R flops (no LUT per bit).
   // ---------------------------------------------------------------------------------------
-  logic key_load, kreg_wipe, rnd_step, out_load, out_wipe;
+  logic         key_load, kreg_wipe, rnd_step, out_load, out_wipe;
+  logic [127:0] blk_res;   // the finished state: {nxt_q, res}
 
   assign key_load  = key_hs & ~key_len_bad;
   assign kreg_wipe = clear_i | (expand & (kidx_q == kidx_last));  // the key then lives only in the store
@@ -401,21 +470,40 @@ module aesf_aes_col32 #(
     end
   end
 
-  always_ff @(posedge clk_i) begin
-    if (clear_i) begin
-      state_q <= '0;
-    end else if (in_hs) begin
-      state_q <= in_data_i;  // an error block only produces a zero marker
-    end else if (rnd_step) begin
-      state_q <= (col_q == 2'd3) ? {nxt_q, res} : {state_q[95:0], state_q[127:96]};
+  if (COLS == 4) begin : gen_state4
+    // round 0 is computed in the accepting cycle; every round writes the whole state
+    assign blk_res = res;
+    always_ff @(posedge clk_i) begin
+      if (clear_i) begin
+        state_q <= '0;
+      end else if (in_hs || rnd_step) begin
+        state_q <= res;  // an error block only produces a zero marker
+      end
     end
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (clear_i) begin
-      nxt_q <= '0;
-    end else if (rnd_step && col_q != 2'd3) begin
-      nxt_q <= {nxt_q[63:0], res};
+  end else begin : gen_state_rot
+    logic [127-W:0] nxt_q;   // new columns of the round so far
+    assign blk_res = {nxt_q, res};
+    always_ff @(posedge clk_i) begin
+      if (clear_i) begin
+        state_q <= '0;
+      end else if (in_hs) begin
+        state_q <= in_data_i;  // an error block only produces a zero marker
+      end else if (rnd_step) begin
+        state_q <= (col_q == 2'(LASTCOL)) ? blk_res : {state_q[127-W:0], state_q[127 -: W]};
+      end
+    end
+    logic [127-W:0] nxt_in;  // nxt_q shifted by one clock's columns
+    if (COLS == 1) begin : gen_nxt_shift
+      assign nxt_in = {nxt_q[63:0], res};
+    end else begin : gen_nxt_one
+      assign nxt_in = res;
+    end
+    always_ff @(posedge clk_i) begin
+      if (clear_i) begin
+        nxt_q <= '0;
+      end else if (rnd_step && col_q != 2'(LASTCOL)) begin
+        nxt_q <= nxt_in;
+      end
     end
   end
 
@@ -423,7 +511,7 @@ module aesf_aes_col32 #(
     if (out_wipe) begin
       out_data_q <= '0;
     end else if (out_load) begin
-      out_data_q <= {nxt_q, res};
+      out_data_q <= blk_res;
     end
   end
 

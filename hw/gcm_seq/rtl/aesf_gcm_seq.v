@@ -44,8 +44,10 @@ module aesf_gcm_seq #(
   parameter int DIGIT     = 8,  // GHASH digit: bits of the multiplier operand per clock; 1,2,4,8,16,32,64,128
                                 // (1 = the paper's bit-serial 128 cycles per multiply)
   parameter int SBOX_IMPL = 0,  // 0..1, passed to the AES engine
-  parameter int AES_IMPL  = 0   // 0..1: AES engine, 0 = aesf_aes_iter (DECRYPT=0, one round per clock),
-                                // 1 = aesf_aes_col32 (32-bit column datapath, 4(Nr+1) cycles per block, smaller)
+  parameter int AES_IMPL  = 0,  // 0..1: AES engine, 0 = aesf_aes_iter (DECRYPT=0, one round per clock),
+                                // 1 = aesf_aes_col32 (column-serial datapath, smaller)
+  parameter int AES_COLS  = 1   // 1, 2, 4: aesf_aes_col32 columns per clock (AES_IMPL = 1 only; 1: 4(Nr+1)
+                                // cycles per block, 4: Nr+1)
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,          // asynchronous, active low
@@ -78,12 +80,13 @@ module aesf_gcm_seq #(
 );
 
   if (DIGIT != 1 && DIGIT != 2 && DIGIT != 4 && DIGIT != 8 && DIGIT != 16 && DIGIT != 32 &&
-      DIGIT != 64 && DIGIT != 128 || SBOX_IMPL < 0 || SBOX_IMPL > 1 || AES_IMPL < 0 || AES_IMPL > 1)
+      DIGIT != 64 && DIGIT != 128 || SBOX_IMPL < 0 || SBOX_IMPL > 1 || AES_IMPL < 0 || AES_IMPL > 1 ||
+      (AES_COLS != 1 && AES_COLS != 2 && AES_COLS != 4))
   begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_gcm_seq: DIGIT must be a power of two 1..128, SBOX_IMPL and AES_IMPL 0 or 1");
+    $error("aesf_gcm_seq: DIGIT must be a power of two 1..128, SBOX_IMPL and AES_IMPL 0 or 1, AES_COLS 1, 2 or 4");
 `endif
   end
 
@@ -129,7 +132,8 @@ module aesf_gcm_seq #(
   logic [127:0] ctr_q;           // next counter block for the AES engine
   logic         prod_d, prod_q;         // counter producer armed (J0 known)
   logic         j0f_d, j0f_q;           // J0 itself still to be fed
-  logic [31:0]  ksl_d, ksl_q;           // keystream blocks still to be fed
+  logic [31:0]  ksl_d, ksl_q;           // full keystream blocks still to be fed
+  logic         ksp_d, ksp_q;           // ... then one more for a partial last text block
   logic [127:0] ek0_q;           // E_K(J0)
   logic         ek0v_d, ek0v_q;
   logic [127:0] gh_q;             // GHASH input buffer
@@ -179,7 +183,8 @@ module aesf_gcm_seq #(
     );
   end else begin : gen_aes_col32
     aesf_aes_col32 #(
-      .SBOX_IMPL (SBOX_IMPL)
+      .SBOX_IMPL (SBOX_IMPL),
+      .COLS      (AES_COLS)
     ) u_aes (
       .clk_i,
       .rst_ni,
@@ -250,7 +255,7 @@ module aesf_gcm_seq #(
       ST_IV:   in_ready_o = (ivlen_q == 16'd12) | gh_free;
       ST_AAD:  in_ready_o = gh_free;
       ST_TXT:  in_ready_o = ks_avail & out_free & gh_free;
-      ST_FIN:  in_ready_o = dec_q & ~tgot_q & ek0v_q;
+      ST_FIN:  in_ready_o = dec_q & ~tgot_q & ek0v_q & gh_free;  // the tag beat waits for the length block
       default: in_ready_o = 1'b0;
     endcase
     in_ready_o = in_ready_o & ~abort_i & ~clear_i;
@@ -262,16 +267,17 @@ module aesf_gcm_seq #(
                       ((cmd_tag_len_i >= 5'd12) & (cmd_tag_len_i <= 5'd16));
   assign cmd_bad    = ~tag_ok_len | (cmd_iv_len_i == 16'd0) | (cmd_txt_len_i > 36'hfffffffe0);
 
-  // Tag: GHASH result ^ E_K(J0), output over tag_len bytes. Decrypt: ek0_q holds E_K(J0) ^ received tag,
+  // Tag: GHASH result ^ E_K(J0), output over tag_len bytes. Decrypt: the received tag beat is parked in the
+  // GHASH input buffer gh_q (free once the length block is in the multiplier; it never enters the hash),
   // so the same masked XOR is the difference; auth fails when any tag byte differs (constant time: one cycle).
-  assign ghash_s = mul_z ^ ek0_q;
+  assign ghash_s = mul_z ^ ek0_q ^ (dec_q ? gh_q : '0);
   assign diff    = ghash_s & byte_mask(tlen_q);
   assign fin_ok  = gh_idle & ek0v_q & (~dec_q | tgot_q) & ~outv_q;
 
   // AES engine inputs
   assign aes_key_valid = key_hs;
   assign aes_in_valid  = ((st_q == ST_KEY_EXP) & aes_key_ok) |
-                         (msg & prod_q & (j0f_q | (ksl_q != 32'd0)));
+                         (msg & prod_q & (j0f_q | (ksl_q != 32'd0) | ksp_q));
   assign aes_in_data   = ctr_q;   // ctr_q is zero outside a message: E_K(0^128) = H during the key load
 
   always_comb begin
@@ -328,6 +334,7 @@ module aesf_gcm_seq #(
     prod_d   = prod_q;
     j0f_d    = j0f_q;
     ksl_d    = ksl_q;
+    ksp_d    = ksp_q;
     ek0v_d   = ek0v_q;
     ghv_d    = ghv_q;
     gha_d    = gha_q;
@@ -348,6 +355,7 @@ module aesf_gcm_seq #(
       prod_d   = 1'b0;
       j0f_d    = 1'b0;
       ksl_d    = '0;
+      ksp_d    = 1'b0;
       ek0v_d   = 1'b0;
       ghv_d    = 1'b0;
       gha_d    = 1'b0;
@@ -372,7 +380,11 @@ module aesf_gcm_seq #(
         if (j0f_q) begin
           j0f_d = 1'b0;
         end else begin
-          ksl_d = ksl_q - 32'd1;
+          if (ksl_q != 32'd0) begin
+            ksl_d = ksl_q - 32'd1;
+          end else begin
+            ksp_d = 1'b0;
+          end
         end
       end
       // ---- first AES output of a message is E_K(J0)
@@ -409,7 +421,8 @@ module aesf_gcm_seq #(
               aadlen_d = cmd_aad_len_i;
               txtlen_d = cmd_txt_len_i;
               rem_d    = {20'd0, cmd_iv_len_i};
-              ksl_d    = cmd_txt_len_i[35:4] + {31'd0, (cmd_txt_len_i[3:0] != 4'd0)};
+              ksl_d    = cmd_txt_len_i[35:4];
+              ksp_d    = (cmd_txt_len_i[3:0] != 4'd0);
               ghf_d    = 1'b1;
             end
           end
@@ -507,6 +520,7 @@ module aesf_gcm_seq #(
             gha_d = ~ghf_q;
             ghf_d = 1'b0;
             st_d  = ST_FIN;
+            rem_d = 36'd16;  // decrypt: the tag beat is parked in gh_q unmasked (diff masks to tag_len)
           end
         end
 
@@ -546,6 +560,7 @@ module aesf_gcm_seq #(
         prod_d = 1'b0;
         j0f_d  = 1'b0;
         ksl_d  = '0;
+        ksp_d  = 1'b0;
         ek0v_d = 1'b0;
         ghv_d  = 1'b0;
         gha_d  = 1'b0;
@@ -578,6 +593,7 @@ module aesf_gcm_seq #(
       prod_q   <= 1'b0;
       j0f_q    <= 1'b0;
       ksl_q    <= '0;
+      ksp_q    <= 1'b0;
       ek0v_q   <= 1'b0;
       ghv_q    <= 1'b0;
       gha_q    <= 1'b0;
@@ -600,6 +616,7 @@ module aesf_gcm_seq #(
       prod_q   <= prod_d;
       j0f_q    <= j0f_d;
       ksl_q    <= ksl_d;
+      ksp_q    <= ksp_d;
       ek0v_q   <= ek0v_d;
       ghv_q    <= ghv_d;
       gha_q    <= gha_d;
@@ -620,7 +637,7 @@ module aesf_gcm_seq #(
   logic         h_zero, h_load, ctr_zero, ctr_load, ek0_zero, ek0_load, gh_zero, gh_load;
   logic         out_zero, out_load, tag_zero, tag_load;
   logic         iv96_ld, j0_ld, feed, ek0_cap, push_in, push_len;
-  logic [127:0] ctr_src, ek0_src, gh_src, len_blk;
+  logic [127:0] ctr_src, gh_src, len_blk;
 
   assign h_zero   = clear_i | key_hs;
   assign h_load   = (st_q == ST_KEY_H) & aes_out_valid;
@@ -634,10 +651,10 @@ module aesf_gcm_seq #(
 
   assign ek0_cap  = msg & aes_out_valid & ~ek0v_q;
   assign ek0_zero = clear_i | msg_end;
-  assign ek0_load = ek0_cap | ((st_q == ST_FIN) & in_hs);
-  assign ek0_src  = ek0_cap ? aes_out_data : (ek0_q ^ in_data_i);
+  assign ek0_load = ek0_cap;
 
-  assign push_in  = in_hs & (((st_q == ST_IV) & (ivlen_q != 16'd12)) | (st_q == ST_AAD) | (st_q == ST_TXT));
+  assign push_in  = in_hs & (((st_q == ST_IV) & (ivlen_q != 16'd12)) | (st_q == ST_AAD) | (st_q == ST_TXT) |
+                             (st_q == ST_FIN));   // FIN: the received tag (parked, not hashed: ghv_q stays 0)
   assign push_len = ((st_q == ST_IVLEN) | (st_q == ST_LEN)) & gh_free;
   assign len_blk  = (st_q == ST_IVLEN) ? {64'd0, 45'd0, ivlen_q, 3'd0}
                                        : {29'd0, aadlen_q, 3'd0, 25'd0, txtlen_q, 3'd0};
@@ -658,7 +675,7 @@ module aesf_gcm_seq #(
     if (!rst_ni || ctr_zero)      ctr_q <= '0;
     else if (ctr_load)            ctr_q <= ctr_src;
     if (!rst_ni || ek0_zero)      ek0_q <= '0;
-    else if (ek0_load)            ek0_q <= ek0_src;
+    else if (ek0_load)            ek0_q <= aes_out_data;
     if (!rst_ni || gh_zero)       gh_q  <= '0;
     else if (gh_load)             gh_q  <= gh_src;
     if (!rst_ni || out_zero)      out_q <= '0;

@@ -74,7 +74,8 @@ module aesf_gcm_spi #(
   parameter int DIGIT       = 8,  // GHASH digit of aesf_gcm_seq: 1,2,4,8,16,32,64,128 (checked by the core)
   parameter int SBOX_IMPL   = 0,  // 0..1: S-box implementation of the core's AES engine (checked by the core)
   parameter int AES_IMPL    = 0,  // 0..1: the core's AES engine, 0 = aesf_aes_iter (128-bit rounds), 1 =
-                                  // aesf_aes_col32 (32-bit column datapath, smaller) (checked by the core)
+                                  // aesf_aes_col32 (column-serial datapath, smaller) (checked by the core)
+  parameter int AES_COLS    = 1,  // 1, 2, 4: aesf_aes_col32 columns per clock (checked by the core)
   parameter int SYNC_STAGES = 3   // 2..4: flip-flops per SPI input synchronizer (3 = the paper's triple stage)
 ) (
   input  logic clk_i,
@@ -177,7 +178,7 @@ module aesf_gcm_spi #(
   logic [103:0] par_q;           // command fields: flags, tag_len, iv_len, aad_len, txt_len (STREAM_START order)
   logic [127:0] ram_rdata;
 
-  aesf_gcm_seq #(.DIGIT(DIGIT), .SBOX_IMPL(SBOX_IMPL), .AES_IMPL(AES_IMPL)) u_core (
+  aesf_gcm_seq #(.DIGIT(DIGIT), .SBOX_IMPL(SBOX_IMPL), .AES_IMPL(AES_IMPL), .AES_COLS(AES_COLS)) u_core (
     .clk_i, .rst_ni,
     .key_valid_i(key_valid), .key_ready_o(core_key_ready), .key_i({key_hi_q, ram_rdata}),
     .key_len_i(key_len_q), .key_ok_o(core_key_ok),

@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Registry entry: the compact 32-bit-column AES encryption core (hw/aes_col32), the small engine of the
-sequential GCM core (aesf_gcm_seq AES_IMPL = 1). Same ports as aes_iter, so it uses the aes_iter bench."""
-from aesforge.cores import COMMON, Core, register
+"""Registry entries: the column-serial AES encryption core (hw/aes_col32), the engine of the sequential GCM core
+(aesf_gcm_seq AES_IMPL = 1): one column per clock (aes_col32, the small configuration) and four (aes_col128, the
+fast one). Same ports as aes_iter, so it uses the aes_iter bench."""
+import dataclasses
+
+from aesforge.cores import COMMON, CORES, Core, register
 
 register(Core(
     name="aes_col32",
@@ -22,5 +25,12 @@ register(Core(
     modes=("ecb",),
     directions=("encrypt",),
     bench="aesforge.sim.benches.aes_iter",
+    params={"COLS": 1},
     summary="Compact AES-128/192/256 encryption, 32-bit column datapath (4 shared S-boxes), 4(Nr+1) cycles/block",
+))
+
+register(dataclasses.replace(
+    CORES["aes_col32"], name="aes_col128", rank=13, params={"COLS": 4},
+    summary="aes_col32 with COLS=4: 128-bit rounds, 16 S-boxes (4 shared with the key expansion), one-port round-key "
+            "RAM; Nr cycles latency, Nr+1 cycles/block",
 ))

@@ -35,34 +35,48 @@ MACSEC_222 = {
 LONG_BYTES = 4096
 
 
-def aes_cycles(key_bits: int, aes_impl: int = 0) -> int:
-    """AES engine: edges from a block's accepting edge to its out_valid_o (= the back-to-back block period).
-    AES_IMPL 0 (aesf_aes_iter): Nr; AES_IMPL 1 (aesf_aes_col32): 4 (Nr + 1), one column per clock."""
-    return NR[key_bits] if aes_impl == 0 else 4 * (NR[key_bits] + 1)
+def aes_cycles(key_bits: int, aes_impl: int = 0, aes_cols: int = 1) -> int:
+    """AES engine: the back-to-back block period P (accepting edge to the next accepting edge at full speed).
+    AES_IMPL 0 (aesf_aes_iter): Nr; AES_IMPL 1 (aesf_aes_col32): (4 / AES_COLS) (Nr + 1)."""
+    return NR[key_bits] if aes_impl == 0 else (4 // aes_cols) * (NR[key_bits] + 1)
 
 
-def expand_cycles(key_bits: int, aes_impl: int = 0) -> int:
-    """AES engine: key handshake edge -> key_ok_o (aesf_aes_iter: Nr; aesf_aes_col32: 2 (Nr + 1))."""
+def aes_latency(key_bits: int, aes_impl: int = 0, aes_cols: int = 1) -> int:
+    """AES engine: edges from a block's accepting edge to its out_valid_o (L). Equal to the period, except for
+    aesf_aes_col32 with AES_COLS = 4, where the accepting cycle is round 0: L = Nr, P = Nr + 1."""
+    return NR[key_bits] if (aes_impl == 0 or aes_cols == 4) else aes_cycles(key_bits, aes_impl, aes_cols)
+
+
+def expand_cycles(key_bits: int, aes_impl: int = 0, aes_cols: int = 1) -> int:
+    """AES engine: key handshake edge -> key_ok_o (aesf_aes_iter: Nr; aesf_aes_col32: 2 (Nr + 1), any AES_COLS)."""
     return NR[key_bits] if aes_impl == 0 else 2 * (NR[key_bits] + 1)
 
 
-def key_cycles(key_bits: int, aes_impl: int = 0) -> int:
-    """Key handshake edge -> key_ok_o: expansion + 1 (E_K(0) issue) + AES block + 1 (H latch)."""
-    return expand_cycles(key_bits, aes_impl) + aes_cycles(key_bits, aes_impl) + 2
+def key_cycles(key_bits: int, aes_impl: int = 0, aes_cols: int = 1) -> int:
+    """Key handshake edge -> key_ok_o: expansion + 1 (E_K(0) issue) + AES latency + 1 (H latch)."""
+    return expand_cycles(key_bits, aes_impl, aes_cols) + aes_latency(key_bits, aes_impl, aes_cols) + 2
+
+
+def engine(params: dict) -> dict:
+    """The AES-engine keyword arguments of the functions above for a core's parameter dict."""
+    return {"aes_impl": int(params.get("AES_IMPL", 0)), "aes_cols": int(params.get("AES_COLS", 1))}
 
 
 def predict_cycles(digit: int, key_bits: int, iv_len: int, aad_len: int, txt_len: int, decrypt: bool = False,
-                   aes_impl: int = 0) -> int:
+                   aes_impl: int = 0, aes_cols: int = 1) -> int:
     """Command handshake edge -> done_o at full speed (no stalls), exactly as the RTL schedules it.
 
     Edges are numbered from the command handshake (0). A GHASH block pushed into the buffer at edge p starts
     multiplying at max(p + 1, previous start + m) and may be pushed no earlier than the previous start;
-    counter block k enters the AES engine at f_k and leaves at o_k = max(f_k + A, consume(k - 1)),
-    f_{k+1} = o_k; the text beat of block k needs o_k + 1.
-    done_o = max(start(length block) + m, o_0 + 2) (the tag needs GHASH and E_K(J0)); a decryption's tag beat
-    is taken once E_K(J0) is there (it is XORed into it), so there done_o >= o_0 + 3.
+    E_K(J0) enters the AES engine at f and leaves at o = f + L; counter block k leaves at
+    o_k = max(o_{k-1} + P, consume(k - 1)) (L = latency, P = period of the engine); the text beat of block k
+    needs o_k + 1.
+    done_o = max(start(length block) + m, o + 2) (the tag needs GHASH and E_K(J0)); a decryption's tag beat
+    is taken once E_K(J0) is there, so there done_o >= o + 3.
     """
-    m, nr = 128 // digit, aes_cycles(key_bits, aes_impl)  # nr: the engine's block cycles A
+    m = 128 // digit
+    per = aes_cycles(key_bits, aes_impl, aes_cols)      # P
+    lat = aes_latency(key_bits, aes_impl, aes_cols)     # L
     ceil16 = lambda n: -(-n // 16)  # noqa: E731
     start_prev = -10**9              # start edge of the previous multiply
     push_prev = 0
@@ -84,15 +98,15 @@ def predict_cycles(digit: int, key_bits: int, iv_len: int, aad_len: int, txt_len
         t = ghash(t + 1)             # 0^64 || [len(IV)]_64
         t = start_prev + m           # J0 latched when the multiplier is idle
     f = t + 1                        # E_K(J0) issued
-    o = f + nr
+    o = f + lat
     consume_prev = o + 1             # E_K(J0) taken into ek0
     # AAD blocks
     for _ in range(ceil16(aad_len)):
         t = ghash(t + 1)
-    # text blocks: keystream k is out at o_k = max(f_k + Nr, consume_{k-1}), f_{k+1} = o_k
-    o_k = o                          # E_K(J0) leaves the engine at o; counter block 1 is issued then
+    # text blocks: keystream k is out at o_k = max(o_{k-1} + P, consume_{k-1})
+    o_k = o                          # E_K(J0) leaves the engine at o; counter block 1 is issued at o + P - L
     for _ in range(ceil16(txt_len)):
-        o_k = max(o_k + nr, consume_prev)
+        o_k = max(o_k + per, consume_prev)
         t = ghash(max(t + 1, o_k + 1))
         consume_prev = t
     ghash(t + 1)                      # length block
@@ -102,7 +116,7 @@ def predict_cycles(digit: int, key_bits: int, iv_len: int, aad_len: int, txt_len
 def measure(core_name: str, sim: str = "icarus") -> dict:
     core = _cores.get(core_name)
     digit = int(core.params.get("DIGIT", 8))
-    aes_impl = int(core.params.get("AES_IMPL", 0))
+    eng = engine(core.params)
     rng = random.Random(2026)
     vecs = [dict(MACSEC_222)]
     # the same packet again: key already loaded
@@ -127,7 +141,7 @@ def measure(core_name: str, sim: str = "icarus") -> dict:
     pk, again = by_id["macsec-2.2.2"], by_id["macsec-2.2.2-again"]
     return {
         "digit": digit,
-        "aes_impl": aes_impl,
+        **eng,
         "paper_packet_total_cycles": pk["total_cycles"],
         "paper_packet_cycles": again["cycles"],
         "paper_packet_key_cycles": pk["key_cycles"],

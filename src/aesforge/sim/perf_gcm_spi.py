@@ -96,6 +96,7 @@ async def _table1_run(dut) -> dict:
         "ct": ct.hex(), "tag": tag.hex(),
         "digit": int(json.loads(os.environ.get("AESFORGE_PARAMS", "{}") or "{}").get("DIGIT", 8)),
         "aes_impl": int(json.loads(os.environ.get("AESFORGE_PARAMS", "{}") or "{}").get("AES_IMPL", 0)),
+        "aes_cols": int(json.loads(os.environ.get("AESFORGE_PARAMS", "{}") or "{}").get("AES_COLS", 1)),
         "clk_mhz": round(1e6 / CLK_PS, 3), "sck_mhz": round(1e3 / SCK_NS, 3),
         "key_load_cycles": ev.get("key_ok", 0) - ev.get("key_hs", 0),
         "packet_cycles": ev.get("done", 0) - ev.get("cmd_hs", 0),
@@ -166,6 +167,7 @@ def measure(core_name: str = "gcm_spi", sim: str = "icarus") -> dict:
     return {
         "digit": fast["digit"],
         "aes_impl": fast["aes_impl"],
+        "aes_cols": fast["aes_cols"],
         "latency_cycles": fast["packet_cycles"],
         "cycles_per_block": None,
         "paper_packet_cycles": fast["packet_cycles"],
