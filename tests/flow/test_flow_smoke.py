@@ -155,6 +155,6 @@ def test_readme_splice_and_results_md_row(outdir):
     assert report.splice_readme(core, res)
     text = (d / "README.md").read_text()
     assert "old" not in text and text.startswith("# x\nbefore\n") and text.endswith(f"{report.END}\nafter\n")
-    assert "| `x` | 10 | 2 | n/m |" in text
+    assert "| `x` | 10 | 2 | n/m | n/m | n/m |" in text
     (d / "README.md").write_text("# no markers\n")
     assert not report.splice_readme(core, res)

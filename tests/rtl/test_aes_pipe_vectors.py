@@ -72,6 +72,15 @@ def test_ecb_kat_mmt_icarus(kbits, impl, mask):
     _assert_exact_cycles(vecs, res, kbits, mask)
 
 
+@pytest.mark.parametrize("kbits,mask", [(128, 2), (192, 6), (256, 2)])
+def test_ecb_block_rom_sbox_icarus(kbits, mask):
+    """SBOX_IMPL 2: block-ROM S-boxes in the rounds and the key schedule (their output register is the register
+    after SubBytes / SubWord): every CAVP ECB KAT + MMT vector, a new key per block, exact latency."""
+    vecs, res = _run_and_check(kbits, 2, mask, "icarus")
+    _assert_suite_shape(vecs, kbits)
+    _assert_exact_cycles(vecs, res, kbits, mask)
+
+
 def test_ecb_cf_split_icarus_subset():
     """The composite-field S-box split at its seam (CF mid+sub+mix, 4 stages/round, 40 cycles) in CI: AES-128,
     the MMT + GFSbox vectors only (a CF netlist is slow in Icarus; the whole suite is in make test-full)."""
@@ -126,9 +135,10 @@ def test_protocol_icarus():
     assert failed == 0
 
 
-@pytest.mark.parametrize("impl,mask,last", [(0, 0, 0), (1, 7, 0), (0, 6, 1), (1, 1, 1)])
+@pytest.mark.parametrize("impl,mask,last", [(0, 0, 0), (1, 7, 0), (0, 6, 1), (1, 1, 1), (2, 2, 0), (2, 6, 1)])
 def test_standalone_round(impl, mask, last):
-    """aesf_aes_pipe_round alone with a held round key from outside (how issue 5's multi-lane GCM uses it)."""
+    """aesf_aes_pipe_round alone with a held round key from outside (how issue 5's multi-lane GCM uses it);
+    impl 2 = the block-ROM S-boxes (aesf_sbox_rom) holding the P_SUB register."""
     core = Core(name=f"aes_pipe_round_s{impl}_m{mask}_l{last}", top="aesf_aes_pipe_round", folder="hw/aes_pipe",
                 sources=SOURCES, interface="block-level test", key_sizes=(128,), modes=("ecb",),
                 directions=("encrypt",), params={"SBOX_IMPL": impl, "PIPE_MASK": mask, "LAST": last})
@@ -143,7 +153,8 @@ def test_standalone_round(impl, mask, last):
     {"PIPE_MASK": 1, "SBOX_IMPL": 0},   # S-box seam with the LUT S-box: no seam exists
     {"PIPE_MASK": 8},
     {"KEY_BITS": 160},
-    {"SBOX_IMPL": 2},
+    {"SBOX_IMPL": 3},
+    {"SBOX_IMPL": 2, "PIPE_MASK": 4},   # block-ROM S-box without the register after SubBytes it holds
     {"ROUNDS": 11},                     # more rounds than AES-128 has
 ])
 def test_illegal_parameters_rejected(params, tmp_path):

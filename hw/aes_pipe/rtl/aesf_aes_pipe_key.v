@@ -35,8 +35,9 @@
 module aesf_aes_pipe_key #(
   parameter int NK        = 4,  // key words: 4 (AES-128), 6 (AES-192) or 8 (AES-256)
   parameter int ROUND     = 1,  // round key index g: 1 .. Nr (10, 12, 14)
-  parameter int SBOX_IMPL = 1,  // 0: LUT case ROM, 1: composite field
-  parameter int PIPE_MASK = 0   // 0..7 as aesf_aes_pipe_round; bit 0 needs SBOX_IMPL = 1
+  parameter int SBOX_IMPL = 1,  // 0: LUT case ROM, 1: composite field, 2: block ROM (aesf_sbox_rom, holds T's
+                                // register; needs P_SUB, no P_MID)
+  parameter int PIPE_MASK = 0   // 0..7 as aesf_aes_pipe_round; bit 0 needs SBOX_IMPL = 1, SBOX_IMPL 2 bit 1
 ) (
   input  logic            clk_i,  // clock, rising edge
   input  logic [32*NK-1:0] win_i, // window w[4g-NK] .. w[4g-1], slot 0 in the top word
@@ -61,12 +62,13 @@ module aesf_aes_pipe_key #(
   localparam logic [79:0] RCON_TAB = 80'h01020408102040801b36;
   localparam logic [7:0]  RCON     = (SUB_POS == 4 || ROT == 0) ? 8'h00 : RCON_TAB[79 - 8*(RCON_I - 1) -: 8];
 
-  if (!(NK == 4 || NK == 6 || NK == 8) || ROUND < 1 || ROUND > NR || SBOX_IMPL < 0 || SBOX_IMPL > 1 ||
-      PIPE_MASK < 0 || PIPE_MASK > 7 || (SBOX_IMPL == 0 && P_MID == 1)) begin : gen_param_err
+  if (!(NK == 4 || NK == 6 || NK == 8) || ROUND < 1 || ROUND > NR || SBOX_IMPL < 0 || SBOX_IMPL > 2 ||
+      PIPE_MASK < 0 || PIPE_MASK > 7 || (SBOX_IMPL != 1 && P_MID == 1) || (SBOX_IMPL == 2 && P_SUB == 0))
+  begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_aes_pipe_key: NK 4/6/8, ROUND 1..NK+6, SBOX_IMPL 0..1, PIPE_MASK 0..7 (bit 0 needs SBOX_IMPL 1)");
+    $error("aesf_aes_pipe_key: NK 4/6/8, ROUND 1..NK+6, SBOX_IMPL 0..2, PIPE_MASK 0..7 (bit 0 needs SBOX_IMPL 1, SBOX_IMPL 2 needs bit 1)");
 `endif
   end
 
@@ -119,7 +121,7 @@ module aesf_aes_pipe_key #(
   assign sw_in = (ROT == 1) ? {sw_x[23:0], sw_x[31:24]} : sw_x;
 
   logic [KW-1:0] pw_s;  // partial window after the optional seam register
-  logic [31:0]   t;     // SubWord result
+  logic [31:0]   t;     // SubWord result (SBOX_IMPL 2: already registered, see t_a below)
   if (SUB_POS == 4) begin : gen_no_sub
     logic unused_sw;
     assign t         = 32'h0;
@@ -174,6 +176,21 @@ module aesf_aes_pipe_key #(
         .data_o (t[8*b +: 8])
       );
     end
+  end else if (SBOX_IMPL == 2) begin : gen_sw_rom
+    // two block ROMs, two S-boxes each; their output register is T's register of u_reg_pt below
+    for (genvar b = 0; b < 2; b++) begin : gen_rom
+      aesf_sbox_rom #(
+        .INVERSE (0)
+      ) u_sbox_rom (
+        .clk_i (clk_i),
+        .en_i  (1'b1),
+        .a_i   (sw_in[16*b + 8 +: 8]),
+        .b_i   (sw_in[16*b +: 8]),
+        .a_o   (t[16*b + 8 +: 8]),
+        .b_o   (t[16*b +: 8])
+      );
+    end
+    assign pw_s = pw;  // P_MID is 0 with SBOX_IMPL 2
   end else begin : gen_sw_whole
     aesf_subword #(
       .SBOX_IMPL (SBOX_IMPL)
@@ -200,15 +217,29 @@ module aesf_aes_pipe_key #(
 
   logic [KW-1:0] pw_a;
   logic [31:0]   t_a;
-  aesf_aes_pipe_stage #(
-    .W  (KW + 32),
-    .EN (P_A)
-  ) u_reg_pt (
-    .clk_i  (clk_i),
-    .en_i   (1'b1),
-    .data_i ({pw_s, t}),
-    .data_o ({pw_a, t_a})
-  );
+  if (SBOX_IMPL == 2 && SUB_POS != 4) begin : gen_reg_p_rom
+    // T comes registered out of the block ROMs (P_A = 1 here: SBOX_IMPL 2 needs P_SUB)
+    aesf_aes_pipe_stage #(
+      .W  (KW),
+      .EN (1)
+    ) u_reg_pt (
+      .clk_i  (clk_i),
+      .en_i   (1'b1),
+      .data_i (pw_s),
+      .data_o (pw_a)
+    );
+    assign t_a = t;
+  end else begin : gen_reg_pt
+    aesf_aes_pipe_stage #(
+      .W  (KW + 32),
+      .EN (P_A)
+    ) u_reg_pt (
+      .clk_i  (clk_i),
+      .en_i   (1'b1),
+      .data_i ({pw_s, t}),
+      .data_o ({pw_a, t_a})
+    );
+  end
 
   // The new window: K'_p = P_p ^ T for p >= SUB_POS.
   logic [KW-1:0] nw;

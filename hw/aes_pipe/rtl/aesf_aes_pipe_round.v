@@ -18,7 +18,8 @@
 //   bit 0  P_MID  inside the S-box, at the composite-field seam of aesf_sbox_cf (STAGE 1 | 2):
 //                 16 x 12 flops (SBOX_IMPL = 1 only; the LUT case ROM has no seam). This is the
 //                 substage1 / substage2 boundary of seed 003 (section 3.1).
-//   bit 1  P_SUB  after SubBytes (+ ShiftRows): 128 flops
+//   bit 1  P_SUB  after SubBytes (+ ShiftRows): 128 flops (SBOX_IMPL = 2: the output registers of the
+//                 block-ROM S-boxes, 8 x aesf_sbox_rom, two S-boxes per block RAM)
 //   bit 2  P_MIX  after MixColumns, before AddRoundKey: 128 flops
 //   always        after AddRoundKey (the round register, state_o): 128 flops
 // Stages per round S = 1 + popcount(PIPE_MASK); k = popcount(PIPE_MASK) is the paper's number of
@@ -46,8 +47,9 @@
 `default_nettype none
 
 module aesf_aes_pipe_round #(
-  parameter int SBOX_IMPL = 1,  // 0: LUT case ROM (aesf_sbox_lut), 1: composite field (aesf_sbox_cf)
-  parameter int PIPE_MASK = 0,  // 0..7, bits as above; bit 0 needs SBOX_IMPL = 1
+  parameter int SBOX_IMPL = 1,  // 0: LUT case ROM (aesf_sbox_lut), 1: composite field (aesf_sbox_cf),
+                                // 2: synchronous block ROM (aesf_sbox_rom; needs P_SUB, no P_MID)
+  parameter int PIPE_MASK = 0,  // 0..7, bits as above; bit 0 needs SBOX_IMPL = 1, SBOX_IMPL = 2 needs bit 1
   parameter int LAST      = 0,  // 0: full round, 1: last round (no (Inv)MixColumns)
   parameter int INVERSE   = 0   // 0: forward cipher round, 1: equivalent inverse cipher round
 ) (
@@ -66,12 +68,13 @@ module aesf_aes_pipe_round #(
   localparam int P_MIX = (PIPE_MASK / 4) % 2;
   localparam int S     = 1 + P_MID + P_SUB + P_MIX;  // stages (cycles) of this round
 
-  if (SBOX_IMPL < 0 || SBOX_IMPL > 1 || PIPE_MASK < 0 || PIPE_MASK > 7 || LAST < 0 || LAST > 1 ||
-      INVERSE < 0 || INVERSE > 1 || (SBOX_IMPL == 0 && P_MID == 1)) begin : gen_param_err
+  if (SBOX_IMPL < 0 || SBOX_IMPL > 2 || PIPE_MASK < 0 || PIPE_MASK > 7 || LAST < 0 || LAST > 1 ||
+      INVERSE < 0 || INVERSE > 1 || (SBOX_IMPL != 1 && P_MID == 1) || (SBOX_IMPL == 2 && P_SUB == 0))
+  begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_aes_pipe_round: SBOX_IMPL 0..1, PIPE_MASK 0..7 (bit 0 only with SBOX_IMPL = 1), LAST 0..1, INVERSE 0..1");
+    $error("aesf_aes_pipe_round: SBOX_IMPL 0..2, PIPE_MASK 0..7 (bit 0 only with SBOX_IMPL = 1, bit 1 set with SBOX_IMPL = 2), LAST 0..1, INVERSE 0..1");
 `endif
   end
 
@@ -85,9 +88,23 @@ module aesf_aes_pipe_round #(
     end
   end
 
-  // (Inv)SubBytes, optionally split at the composite-field seam.
+  // (Inv)SubBytes, optionally split at the composite-field seam, or in block ROMs that hold the P_SUB
+  // register themselves.
   logic [127:0] sb;
-  if (P_MID == 1) begin : gen_sb_split
+  if (SBOX_IMPL == 2) begin : gen_sb_rom
+    for (genvar n = 0; n < 8; n++) begin : gen_rom
+      aesf_sbox_rom #(
+        .INVERSE (INVERSE)
+      ) u_sbox_rom (
+        .clk_i (clk_i),
+        .en_i  (en_i),
+        .a_i   (sr[127 - 16*n -: 8]),
+        .b_i   (sr[119 - 16*n -: 8]),
+        .a_o   (sb[127 - 16*n -: 8]),
+        .b_o   (sb[119 - 16*n -: 8])
+      );
+    end
+  end else if (P_MID == 1) begin : gen_sb_split
     // Only the 12 arithmetic bits {ah, al, d} of each seam are registered: the direction bit
     // mid[12] is the constant INVERSE (aesf_sbox_cf STAGE 2 with INVERSE 0/1 ignores mid_i[12]).
     logic [16*13-1:0] mid_d;
@@ -143,10 +160,10 @@ module aesf_aes_pipe_round #(
     end
   end
 
-  logic [127:0] sb_s;  // after the optional P_SUB register
+  logic [127:0] sb_s;  // after the optional P_SUB register (inside the ROMs for SBOX_IMPL = 2)
   aesf_aes_pipe_stage #(
     .W  (128),
-    .EN (P_SUB)
+    .EN ((SBOX_IMPL == 2) ? 0 : P_SUB)
   ) u_reg_sub (
     .clk_i  (clk_i),
     .en_i   (en_i),

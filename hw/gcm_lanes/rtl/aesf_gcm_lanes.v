@@ -44,8 +44,10 @@
 module aesf_gcm_lanes #(
   parameter int N            = 2,   // AES lanes = blocks per clock: 1, 2 or 4
   parameter int KEY_BITS     = 128, // 128, 192 or 256
-  parameter int SBOX_IMPL    = 0,   // AES S-box: 0 LUT case ROM, 1 composite field
-  parameter int PIPE_MASK    = 0,   // AES sub-round registers (aesf_aes_pipe_round): 0..7, bit 0 needs SBOX_IMPL 1
+  parameter int SBOX_IMPL    = 0,   // AES S-box: 0 LUT case ROM, 1 composite field, 2 block ROM (aesf_sbox_rom,
+                                    // two S-boxes per block RAM; the key expansion's SubWord stays LUT)
+  parameter int PIPE_MASK    = 0,   // AES sub-round registers (aesf_aes_pipe_round): 0..7, bit 0 needs SBOX_IMPL 1,
+                                    // SBOX_IMPL 2 needs bit 1 (the ROM output register)
   parameter int GH_ORDER     = 4,   // Karatsuba order of the GHASH multipliers: 0..6
   parameter int GH_PIPE_MASK = 13,  // GHASH multiplier registers per depth (13 = 16x16, 64x64, 128x128): < 2^(GH_ORDER+1)
   parameter int GH_OUT_REG   = 0,   // 0..1
@@ -92,12 +94,13 @@ module aesf_gcm_lanes #(
   localparam int KD = 1 << KS_LOG2;                  // keystream FIFO depth (beats)
 
   if (!(N == 1 || N == 2 || N == 4) || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
-      SBOX_IMPL < 0 || SBOX_IMPL > 1 || PIPE_MASK < 0 || PIPE_MASK > 7 ||
-      (SBOX_IMPL == 0 && PIPE_MASK % 2 == 1) || KS_LOG2 < 2 || KS_LOG2 > 10) begin : gen_param_err
+      SBOX_IMPL < 0 || SBOX_IMPL > 2 || PIPE_MASK < 0 || PIPE_MASK > 7 ||
+      (SBOX_IMPL != 1 && PIPE_MASK % 2 == 1) || (SBOX_IMPL == 2 && (PIPE_MASK / 2) % 2 == 0) ||
+      KS_LOG2 < 2 || KS_LOG2 > 10) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..1, PIPE_MASK 0..7 (bit 0 needs SBOX_IMPL 1), KS_LOG2 2..10");
+    $error("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..2, PIPE_MASK 0..7 (bit 0 needs SBOX_IMPL 1, SBOX_IMPL 2 needs bit 1), KS_LOG2 2..10");
 `endif
   end
 
@@ -115,7 +118,7 @@ module aesf_gcm_lanes #(
   logic [127:0] ks_words;
   logic         ks_rcon_step;
 
-  aesf_key_step #(.SBOX_IMPL(SBOX_IMPL)) u_key_step (
+  aesf_key_step #(.SBOX_IMPL((SBOX_IMPL == 2) ? 0 : SBOX_IMPL)) u_key_step (
     .prev_i      (kprev_q),
     .key_len_i   ((KEY_BITS == 128) ? 2'd0 : (KEY_BITS == 192) ? 2'd1 : 2'd2),
     .group_i     (kg_q),

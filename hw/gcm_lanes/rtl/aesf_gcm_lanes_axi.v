@@ -33,7 +33,7 @@
 module aesf_gcm_lanes_axi #(
   parameter int N            = 2,   // AES lanes = blocks per beat: 1, 2 or 4 (tdata is 128*N bits)
   parameter int KEY_BITS     = 128, // 128, 192 or 256
-  parameter int SBOX_IMPL    = 0,   // 0..1, see aesf_gcm_lanes
+  parameter int SBOX_IMPL    = 0,   // 0..2, see aesf_gcm_lanes
   parameter int PIPE_MASK    = 0,   // 0..7, see aesf_gcm_lanes
   parameter int GH_ORDER     = 4,   // 0..6
   parameter int GH_PIPE_MASK = 13,  // < 2^(GH_ORDER+1)

@@ -23,6 +23,7 @@ SOURCES = (
     f"{COMMON}/aesf_inv_sbox_lut.v",
     f"{COMMON}/aesf_sbox_cf.v",
     f"{COMMON}/aesf_sbox.v",
+    f"{COMMON}/aesf_sbox_rom.v",
     f"{COMMON}/aesf_mixcolumn.v",
     f"{COMMON}/aesf_subword.v",
     "hw/aes_pipe/rtl/aesf_aes_pipe_stage.v",
@@ -55,7 +56,10 @@ def latency_of(key_bits: int, pipe_mask: int) -> int:
 
 
 def legal(sbox_impl: int, pipe_mask: int) -> bool:
-    return sbox_impl in (0, 1) and 0 <= pipe_mask <= 7 and not (sbox_impl == 0 and pipe_mask & 1)
+    """The RTL's own rule: the S-box seam (bit 0) needs the composite field (1); the block-ROM S-box (2) holds the
+    register after SubBytes (bit 1) itself."""
+    return (sbox_impl in (0, 1, 2) and 0 <= pipe_mask <= 7 and not (sbox_impl != 1 and pipe_mask & 1)
+            and not (sbox_impl == 2 and not pipe_mask & 2))
 
 
 def pipe_core(key_bits: int = 128, sbox_impl: int = DEFAULT_SBOX_IMPL, pipe_mask: int = DEFAULT_PIPE_MASK,
@@ -65,8 +69,8 @@ def pipe_core(key_bits: int = 128, sbox_impl: int = DEFAULT_SBOX_IMPL, pipe_mask
         raise ValueError(f"key_bits must be 128, 192 or 256, not {key_bits}")
     if not legal(sbox_impl, pipe_mask):
         raise ValueError(f"illegal placement SBOX_IMPL={sbox_impl} PIPE_MASK={pipe_mask} "
-                         "(PIPE_MASK 0..7; bit 0, the S-box seam, needs SBOX_IMPL=1)")
-    impl = "LUT" if sbox_impl == 0 else "composite-field"
+                         "(PIPE_MASK 0..7; bit 0, the S-box seam, needs SBOX_IMPL=1; SBOX_IMPL=2 needs bit 1)")
+    impl = {0: "LUT", 1: "composite-field", 2: "block-ROM"}[sbox_impl]
     where = ", ".join(MASK_BITS[b] for b in range(3) if pipe_mask >> b & 1) or "round register only"
     return Core(
         name=name or f"aes_pipe_k{key_bits}_s{sbox_impl}_m{pipe_mask}",

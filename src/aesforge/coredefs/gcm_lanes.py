@@ -12,6 +12,7 @@ SOURCES = (
     f"{COMMON}/aesf_inv_sbox_lut.v",
     f"{COMMON}/aesf_sbox_cf.v",
     f"{COMMON}/aesf_sbox.v",
+    f"{COMMON}/aesf_sbox_rom.v",
     f"{COMMON}/aesf_mixcolumn.v",
     f"{COMMON}/aesf_subword.v",
     f"{COMMON}/aesf_key_step.v",
@@ -38,10 +39,11 @@ register(Core(
     iv_bits="any",
     tag_lens=(4, 8, 12, 13, 14, 15, 16),
     # PIPE_MASK 2 (register after SubBytes, as hw/aes_pipe) and GH_OUT_REG 1 (register after the GHASH reduction,
-    # out of the chain feedback): timing (issue 5), latency only, N blocks per clock unchanged. SBOX_IMPL 0: the
-    # composite-field S-box saves ~1 % LUT4 on ECP5 here (N = 2: 81,108 LUT4 with PIPE_MASK 1 vs 81,997 with
-    # LUT S-boxes and PIPE_MASK 0, synth_ecp5 core only).
-    params={"N": 2, "KEY_BITS": 128, "SBOX_IMPL": 0, "PIPE_MASK": 2, "GH_ORDER": 4, "GH_PIPE_MASK": 13,
+    # out of the chain feedback): timing (issue 5), latency only, N blocks per clock unchanged. SBOX_IMPL 2: the
+    # S-boxes are block ROMs (two per ECP5 DP16KD / xc7 RAMB18) whose output register is the PIPE_MASK bit-1
+    # register, so the lanes cost block RAM instead of LUTs (N = 2 with LUT S-boxes needs ~82k LUT4 and does not
+    # fit the LFE5U-85F; the composite-field S-box saves ~1 % there).
+    params={"N": 2, "KEY_BITS": 128, "SBOX_IMPL": 2, "PIPE_MASK": 2, "GH_ORDER": 4, "GH_PIPE_MASK": 13,
             "GH_OUT_REG": 1, "KS_LOG2": 5},
     bench="aesforge.sim.benches.gcm_lanes",
     block_bits=128,

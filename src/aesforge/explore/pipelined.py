@@ -53,7 +53,7 @@ OUT_JSON = "results/explore_pipelined.json"
 OUT_MD = "docs/explore_pipelined.md"
 OUT_SVG = "docs/explore_pipelined.svg"
 BLOCK_BITS = 128
-SBOX_NAME = {0: "LUT", 1: "CF"}
+SBOX_NAME = {0: "LUT", 1: "CF", 2: "ROM"}
 POINTS = {0: "mid", 1: "sub", 2: "mix"}   # PIPE_MASK bit -> insertion point (see aesf_aes_pipe_round.v)
 CORE_BY_BITS = {128: "aes_pipe", 192: "aes_pipe_192", 256: "aes_pipe_256"}
 

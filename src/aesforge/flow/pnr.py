@@ -16,6 +16,21 @@ PACKAGE = "CABGA381"
 DEFAULT_FREQ_MHZ = 100.0
 SEED = 1
 SPEED = "6"
+# LFE5U-85F capacity (Lattice DS1044 table 1.1): 83,640 LUT4 (41,820 slices x 2), 208 sysMEM EBR (DP16KD)
+DEVICE_LUT4 = 83_640
+DEVICE_EBR = 208
+
+
+def check_fits(counts: dict) -> None:
+    """Raise FlowError when the synthesized (wrapped) design cannot fit the device, instead of letting
+    nextpnr run for a long time and fail: LUT4 sites (LUT4 + CCU2C halves + LUT-RAM) and EBR are checked."""
+    over = []
+    if counts.get("lut4_equiv", 0) > DEVICE_LUT4:
+        over.append(f"{counts['lut4_equiv']:,} LUT4 sites > {DEVICE_LUT4:,}")
+    if counts.get("dp16kd", 0) > DEVICE_EBR:
+        over.append(f"{counts['dp16kd']:,} DP16KD > {DEVICE_EBR}")
+    if over:
+        raise FlowError(f"does not fit the {DEVICE}: " + ", ".join(over) + " (synth_ecp5 of core + wrapper)")
 
 
 def _fmax(report: dict, clock_hint: str = "clk_i") -> tuple[float | None, str | None, dict]:
@@ -78,6 +93,7 @@ def pnr_ecp5(core, outdir, freq_mhz: float | None = None, seed: int = SEED, incl
     script = yosys_script("ecp5_wrap.ys", wdir, core, WRAP=rel(wrap_v), WTOP=WRAP_TOP)
     steps["synth_ecp5_wrapped"] = round(run_yosys(script, wdir / "yosys.log"), 1)
     wcells = _stat_cells(wdir / "stat.json")
+    check_fits(ecp5_counts(wcells))
 
     report = out / "report.json"
     args = [DEVICE_FLAG, "--package", PACKAGE, "--speed", SPEED, "--freq", f"{freq:g}", "--timing-allow-fail",

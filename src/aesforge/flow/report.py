@@ -223,9 +223,17 @@ def _g(d, *path):
     return d
 
 
-TABLE_HEAD = ("| core | xc7 LUT | xc7 FF | ECP5 LUT4 | ECP5 FF | ECP5 Fmax (MHz) | cycles/block | latency "
-              "| Gbps | Mbps/LUT4 | Mbps/xc7 LUT | NAND2-eq |\n"
-              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+TABLE_HEAD = ("| core | xc7 LUT | xc7 FF | ECP5 LUT4 | ECP5 FF | block RAM (ECP5 EBR / xc7 36K) | ECP5 Fmax (MHz) "
+              "| cycles/block | latency | Gbps | Mbps/LUT4 | Mbps/xc7 LUT | NAND2-eq |\n"
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+
+
+def _bram(r: dict) -> str:
+    """Block RAMs of the bare core: ECP5 DP16KD / xc7 RAMB36 equivalents ('-' when the core uses none)."""
+    ebr, b36 = _g(r, "ecp5", "core", "dp16kd"), _g(r, "xc7", "bram36")
+    if not ebr and not b36:
+        return "-" if (ebr is not None or b36 is not None) else "n/m"
+    return f"{_fmt(ebr)} / {_fmt(b36, 1) if isinstance(b36, float) else _fmt(b36)}"
 
 
 def _row(r: dict) -> str:
@@ -234,7 +242,7 @@ def _row(r: dict) -> str:
     return "| " + " | ".join([
         f"`{r['core']}`",
         _fmt(_g(r, "xc7", "lut_total")), _fmt(_g(r, "xc7", "ff")),
-        _fmt(_g(r, "ecp5", "core", "lut4_equiv")), _fmt(_g(r, "ecp5", "core", "ff")),
+        _fmt(_g(r, "ecp5", "core", "lut4_equiv")), _fmt(_g(r, "ecp5", "core", "ff")), _bram(r),
         _fmt(_g(r, "ecp5", "fmax_mhz"), 1),
         _fmt(cyc.get("cycles_per_block"), 2 if cyc.get("cycles_per_block") < 1 else 1)
         if isinstance(cyc.get("cycles_per_block"), float)
@@ -276,6 +284,9 @@ def write_results_md(results: list[dict]) -> Path:
         "LUT equivalents; FD* flops). Synthesis estimate, no Vivado, no P&R.",
         "- **ECP5 LUT4 / FF**: yosys `synth_ecp5` of the bare core: LUT4 + 2 x CCU2C + 4 x DPR16X4 (LUT4 sites), "
         "TRELLIS_FF.",
+        "- **block RAM**: DP16KD (18 Kbit EBR) of the ECP5 mapping / RAMB36E1 equivalents (RAMB18E1 = 0.5) of the xc7 "
+        "mapping; `-` = none. The LUT columns and the per-LUT figures do not include them: compare cores that use "
+        "block RAM (block-ROM S-boxes, `SBOX_IMPL` 2) with that in mind.",
         "- **ECP5 Fmax**: nextpnr-ecp5 post-route Fmax of the core clock, core inside the generated serializer "
         "wrapper (all core I/O register to register), one placement seed.",
         "- **cycles/block, latency**: RTL simulation (`aesforge.sim.perf`); block-cipher cores: smallest key size, "
