@@ -9,8 +9,8 @@
 //
 // The table is not typed in a second time: it is computed at elaboration by the constant functions
 // below (multiplicative inverse a^254 in GF(2^8) = GF(2)[x]/(x^8 + x^4 + x^3 + x + 1) and the
-// FIPS-197 affine map, or its inverse first for INVERSE = 1), and tests/rtl/test_sbox_rom.py checks
-// all 256 entries of both ports in both directions against the golden model.
+// FIPS-197 affine map, or its inverse first for INVERSE = 1), and syn/equiv/sbox_rom_equiv.ys proves
+// them equal to the case-ROM S-boxes (both directions, both ports; tests/formal/test_sbox_equiv.py).
 //
 // Bit order: data bit 7 is the MSB of the byte (the coefficient of x^7), as in FIPS-197 3.2.
 // Worked example: INVERSE = 0, a_i = 8'h53, b_i = 8'h00 -> a_o = 8'hed, b_o = 8'h63 after the edge;
