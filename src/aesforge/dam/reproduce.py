@@ -343,7 +343,8 @@ def write_report(measured: list[dict], figures: dict, out_dir: Path, why: str | 
     L += ["## Table IV style: measured vs model at the largest measured P", "",
           "VDB = valid bytes / (cycles / Fmax) with the ECP5 Fmax of `figures`; the paper's own Table IV uses one "
           "common 200 MHz clock for VDB (finding 7 of `aesforge.dam.cycles`), given alongside. "
-          "SE = VDB per ECP5 LUT4 (the paper: per Virtex-6 slice).", ""]
+          "SE = VDB per ECP5 LUT4 (the paper: per Virtex-6 slice); LUT4 = LUT4 sites (LUT4 + 2 x CCU2C + "
+          "4 x DPR16X4), the area figure of docs/results.md.", ""]
     rows = table4_rows(recs, figures)
     if rows:
         L += _md_table(
