@@ -142,3 +142,14 @@ def test_smoke_sweep_reduced_design_pnr():
     rc = ep.main(["--smoke", "--jobs", "1", "--cache-dir", str(d / "cache"), "--out", str(out), "--no-xc7"])
     assert rc == 0
     shutil.rmtree(d, ignore_errors=True)
+
+
+def test_report_loader_skips_the_explore_json(tmp_path, monkeypatch):
+    """results/explore_pipelined.json sits beside the per-core results; the report must not take it as a core row."""
+    from aesforge.flow import report
+
+    (tmp_path / report.RESULTS_DIR).mkdir()
+    (tmp_path / report.RESULTS_DIR / "aes_x.json").write_text(json.dumps({"core": "aes_x"}))
+    (tmp_path / report.RESULTS_DIR / "explore_pipelined.json").write_text(json.dumps({"rows": [], "choice": {}}))
+    monkeypatch.setattr(report, "repo_root", lambda: tmp_path)
+    assert [r["core"] for r in report._load_results()] == ["aes_x"]

@@ -260,8 +260,11 @@ def _cp(cp: dict | None) -> str:
 
 
 def _load_results() -> list[dict]:
+    """The per-core result files of results/ (a "core" key); other JSON there (results/explore_pipelined.json of
+    `aesforge explore pipelined`) is not a core row."""
     d = repo_root() / RESULTS_DIR
-    return [json.loads(p.read_text()) for p in sorted(d.glob("*.json"))] if d.is_dir() else []
+    docs = [json.loads(p.read_text()) for p in sorted(d.glob("*.json"))] if d.is_dir() else []
+    return [r for r in docs if isinstance(r, dict) and "core" in r]
 
 
 def write_results_md(results: list[dict]) -> Path:
