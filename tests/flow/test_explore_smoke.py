@@ -153,3 +153,24 @@ def test_report_loader_skips_the_explore_json(tmp_path, monkeypatch):
     (tmp_path / report.RESULTS_DIR / "explore_pipelined.json").write_text(json.dumps({"rows": [], "choice": {}}))
     monkeypatch.setattr(report, "repo_root", lambda: tmp_path)
     assert [r["core"] for r in report._load_results()] == ["aes_x"]
+
+
+def test_results_md_section_shows_choice_and_baseline(tmp_path, monkeypatch):
+    """docs/results.md gets the chosen placement and the k = 0 row per key size from a whole-cipher P&R sweep, and
+    nothing from a reduced or synthesis-only one."""
+    from aesforge.flow import report
+
+    rows = [ep.figures(ep.Config(128, 0, 0), {"fmax_mhz": 100.0, "core": {"lut4_equiv": 30000, "ff": 2000}}, 10, "t"),
+            ep.figures(ep.Config(128, 1, 7), {"fmax_mhz": 150.0, "core": {"lut4_equiv": 36000, "ff": 11000}}, 40, "t"),
+            ep.figures(ep.Config(128, 0, 2), {"fmax_mhz": 140.0, "core": {"lut4_equiv": 31000, "ff": 3000}}, 20, "t")]
+    doc = {"command": "aesforge explore pipelined --key-bits 128", "generated_utc": "t", "device": "d",
+           "reduced": False, "synth_only": False, "rows": rows, "choice": ep.pick(rows)}
+    (tmp_path / "results").mkdir()
+    (tmp_path / report.EXPLORE_JSON).write_text(json.dumps(doc))
+    monkeypatch.setattr(report, "repo_root", lambda: tmp_path)
+    text = "\n".join(report._explore_section())
+    best = doc["choice"]["128"]["best_H"]
+    assert f"| AES-128 | chosen (max H) | {best['sbox']} | {best['placement']} |" in text
+    assert "| AES-128 | baseline k = 0 | LUT | none | 0 | 3 | 10 | 100.0 | 100.0 | 30,000 | 2,000 | 12.80 |" in text
+    (tmp_path / report.EXPLORE_JSON).write_text(json.dumps({**doc, "reduced": True}))
+    assert report._explore_section() == []

@@ -503,6 +503,10 @@ def main(argv: list[str] | None = None) -> int:
     out.write_text(json.dumps(doc, indent=1, default=str) + "\n")
     write_md(md, doc)
     write_svg(svg, doc)
+    if out == root / OUT_JSON:          # docs/results.md shows the choice of the default output
+        from aesforge.flow import report
+
+        say(f"[explore] wrote {report.write_results_md(report._load_results()).relative_to(root)}")
     for kb, ch in choice.items():
         b = ch["best_H"]
         say(f"[explore] AES-{kb}: best H = {b['sbox']} {b['placement']} (k={b['k']}): {b['F_mhz']} MHz, "

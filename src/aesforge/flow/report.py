@@ -340,6 +340,7 @@ def write_results_md(results: list[dict]) -> Path:
                   "this flow's measurement of our core.", "",
                   "| core | published (quoted) | our cycles/block | our NAND2-eq |", "|---|---|---:|---:|"]
         lines += claimed
+    lines += _explore_section()
     lines += ["", "## Tool versions", ""]
     lines += [f"- {k}: `{v}`" for k, v in tv.items()]
     if any(r.get("throughput") for r in results):
@@ -349,6 +350,44 @@ def write_results_md(results: list[dict]) -> Path:
     path.parent.mkdir(exist_ok=True)
     path.write_text("\n".join(lines))
     return path
+
+
+EXPLORE_JSON = "results/explore_pipelined.json"
+
+
+def _explore_section() -> list[str]:
+    """hw/aes_pipe figures of `aesforge explore pipelined` (seed 002, Algorithm 1): per key size the chosen register
+    placement (max H) and the k = 0 baseline, read from results/explore_pipelined.json when it holds a whole-cipher
+    place-and-route sweep (a reduced or synthesis-only run is not shown)."""
+    p = repo_root() / EXPLORE_JSON
+    if not p.is_file():
+        return []
+    doc = json.loads(p.read_text())
+    if doc.get("reduced") or doc.get("synth_only") or not doc.get("choice"):
+        return []
+    rows = {(r["key_bits"], r["sbox_impl"], r["pipe_mask"]): r for r in doc["rows"]}
+    n_run = {kb: sum(1 for k in rows if k[0] == kb) for kb in {k[0] for k in rows}}
+    out = ["", "## aes_pipe: register placement by Algorithm 1", "",
+           f"From `{EXPLORE_JSON}` (`{doc['command'].strip()}`, {doc['generated_utc']}; every placement in "
+           "[explore_pipelined.md](explore_pipelined.md)). Device " + str(doc["device"]) + ", one seed. "
+           "F = post-route Fmax (core in the serializer wrapper), LUT4/FF = bare core (synth_ecp5), "
+           "Gbps = 128 x F (one block per clock), latency = Nr x (1 + k) cycles (RTL simulation).", "",
+           "| key | role | S-box | placement | k | placements run | cycles | latency (ns) | F (MHz) | LUT4 | FF "
+           "| Gbps | Gbps/kLUT4 | H | xc7 LUT | xc7 FF |",
+           "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for kb, ch in sorted(doc["choice"].items(), key=lambda kv: int(kv[0])):
+        picks = [("chosen (max H)", ch["best_H"])] + [("baseline k = 0", b) for b in ch.get("baseline_k0", [])]
+        for role, ident in picks:
+            r = rows.get((int(kb), ident["sbox_impl"], ident["pipe_mask"]))
+            if r is None:
+                continue
+            x = r.get("xc7") or {}
+            out.append("| " + " | ".join([
+                f"AES-{kb}", role, str(r["sbox"]), str(r["placement"]), str(r["k"]), str(n_run[int(kb)]),
+                str(r["cycles"]), _fmt(r.get("L_ns"), 1), _fmt(r.get("F_mhz"), 1), _fmt(r["lut4"]), _fmt(r["ff"]),
+                _fmt(r.get("T_gbps"), 2), _fmt(r.get("gbps_per_klut4"), 3), _fmt(r.get("H"), 5),
+                _fmt(x.get("lut_total")), _fmt(x.get("ff"))]) + " |")
+    return out
 
 
 def write_pareto(results: list[dict]) -> Path | None:
