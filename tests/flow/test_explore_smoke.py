@@ -87,6 +87,10 @@ def test_smoke_sweep_synth_only(capsys):
     """The CI smoke sweep: 2 reduced configurations in 2 parallel jobs, synthesis only, then served from the cache."""
     d = _scratch()
     out = d / "e.json"
+    # --cached-only runs no ECP5 tool: nothing cached yet is a clear error
+    assert ep.main(["--smoke", "--synth-only", "--cached-only", "--cache-dir", str(d / "cache"),
+                    "--out", str(out)]) == 1
+    assert "no configuration has a cached result" in capsys.readouterr().err and not out.exists()
     rc = ep.main(["--smoke", "--synth-only", "--jobs", "2", "--cache-dir", str(d / "cache"), "--out", str(out)])
     assert rc == 0
     doc = json.loads(out.read_text())
@@ -110,6 +114,14 @@ def test_smoke_sweep_synth_only(capsys):
     assert rc == 0
     assert capsys.readouterr().out.count(": cached:") == 2
     assert json.loads(out.read_text())["rows"] == doc["rows"]
+    # a partial sweep: one configuration without a cached result is listed as not run, the other is reported
+    for f in (d / "cache").glob("aes_pipe_k128_s1_m7_r1-*/ecp5_core.json"):
+        f.unlink()
+    assert ep.main(["--smoke", "--synth-only", "--cached-only", "--cache-dir", str(d / "cache"),
+                    "--out", str(out)]) == 0
+    part = json.loads(out.read_text())
+    assert [r["pipe_mask"] for r in part["rows"]] == [2] and part["not_run"] == ["AES-128 CF m7 (mid+sub+mix) r1"]
+    assert "PARTIAL SWEEP" in out.with_suffix(".md").read_text()
     shutil.rmtree(d, ignore_errors=True)
 
 

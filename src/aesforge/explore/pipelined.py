@@ -29,6 +29,10 @@ figures and go to build/explore_pipelined/smoke/ unless --out is given.
 --synth-only: no place and route (no F, so no T, E, L, H and no choice): LUT4/FF of the bare core only, plus
 synth_xilinx of every configuration. `--smoke --synth-only` is the CI smoke sweep (seconds); a P&R of one
 whole AES configuration takes tens of minutes on a 2-CPU machine (see hw/aes_pipe/README.md).
+--cached-only: no ECP5 synthesis and no place and route; take the configurations that have a cached result (from
+earlier or parallel runs with the same sources) and list the others as not run (the latency simulation and the
+synth_xilinx of the chosen configurations still run if they are not cached). Writes the outputs of a partial
+sweep; the choice is then over the configurations that were run, and the outputs say so.
 
 Figures that were not measured are null in the JSON and `n/m` in the table; nothing is estimated.
 """
@@ -297,6 +301,10 @@ def write_md(path: Path, doc: dict) -> None:
               f"{r['ff']:,} | {r['A']:,} | {_f(r['T_gbps'], '.2f')} | {_f(r['gbps_per_klut4'], '.3f')} | "
               f"{_f(r['E_mbps_per_cell'], '.3f')} | {r['cycles']} | {_f(r['L_ns'], '.1f')} | {_f(r['H'], '.5f')} | "
               f"{x.get('lut_total', '')} | {x.get('ff', '')} |")
+    if doc.get("not_run"):
+        a("")
+        a(f"**PARTIAL SWEEP** (`--cached-only`): {len(doc['not_run'])} configuration(s) of this command have no "
+          "result yet and are not in the tables or the choice: " + ", ".join(doc["not_run"]) + ".")
     if doc.get("missing"):
         a("")
         a("Configurations that failed: " + "; ".join(f"{m['label']}: {m['error']}" for m in doc["missing"]))
@@ -368,6 +376,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-xc7", action="store_true", help="skip synth_xilinx of the chosen configurations")
     p.add_argument("--no-sim", action="store_true", help="cycles from the formula Nr*(1+k) instead of RTL simulation")
     p.add_argument("--list", action="store_true", help="print the configurations and exit")
+    p.add_argument("--cached-only", action="store_true",
+                   help="no ECP5 synthesis or P&R: use the configurations with a cached result, list the others "
+                        "as not run (a partial sweep)")
     p.add_argument("--cache-dir", default=None, help="cache folder inside the repo (default build/explore_pipelined)")
     p.add_argument("--out", default=None, help=f"JSON output (default {OUT_JSON})")
     p.add_argument("--md", default=None, help=f"Markdown table (default {OUT_MD}, or next to --out)")
@@ -416,10 +427,14 @@ def main(argv: list[str] | None = None) -> int:
     t_all = time.monotonic()
     rows: list[dict] = []
     missing: list[dict] = []
+    not_run: list[str] = []
     done = [0]
 
     def one(cfg: Config):
         t0 = time.monotonic()
+        if args.cached_only and not (_cache_dir(cache, cfg, args.freq)
+                                     / ("ecp5_core.json" if args.synth_only else "pnr.json")).is_file():
+            return None
         say(f"[explore] start {cfg.label}")
         res, hit = (run_ecp5_core if args.synth_only else run_pnr)(cfg, cache, args.freq)
         if cfg.rounds or args.no_sim:
@@ -443,12 +458,17 @@ def main(argv: list[str] | None = None) -> int:
         for fut in cf.as_completed(futs):
             cfg = futs[fut]
             try:
-                rows.append(fut.result())
+                row = fut.result()
+                if row is None:
+                    not_run.append(cfg.label)
+                else:
+                    rows.append(row)
             except Exception as e:  # noqa: BLE001 - report every failing config, keep the others
                 missing.append({"label": cfg.label, "error": str(e).splitlines()[0][:300]})
                 say(f"[explore] FAILED {cfg.label}: {str(e).splitlines()[0][:300]}")
     if not rows:
-        print("error: every configuration failed", file=sys.stderr)
+        print("error: " + ("no configuration has a cached result" if not missing else "every configuration failed"),
+              file=sys.stderr)
         return 1
     rows.sort(key=lambda r: (r["key_bits"], r["sbox_impl"], r["pipe_mask"]))
     choice = pick(rows)
@@ -497,6 +517,7 @@ def main(argv: list[str] | None = None) -> int:
         "choice": choice,
         "rows": rows,
         "missing": missing,
+        "not_run": sorted(not_run),
         "elapsed_s": round(time.monotonic() - t_all, 1),
     }
     out.parent.mkdir(parents=True, exist_ok=True)
