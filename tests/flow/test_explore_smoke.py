@@ -181,8 +181,9 @@ def test_results_md_section_shows_choice_and_baseline(tmp_path, monkeypatch):
     (tmp_path / report.EXPLORE_JSON).write_text(json.dumps(doc))
     monkeypatch.setattr(report, "repo_root", lambda: tmp_path)
     text = "\n".join(report._explore_section())
-    best = doc["choice"]["128"]["best_H"]
-    assert f"| AES-128 | chosen (max H) | {best['sbox']} | {best['placement']} |" in text
+    # H = 128 F^2 / (A x cycles): LUT none 0.0040, LUT sub 0.0037, CF mid+sub+mix 0.0015 -> the k = 0 row is chosen
+    assert "| AES-128 | chosen (max H) | LUT | none | 0 | 3 | 10 |" in text
+    assert "mid+sub+mix" not in text and "| sub |" not in text
     assert "| AES-128 | baseline k = 0 | LUT | none | 0 | 3 | 10 | 100.0 | 100.0 | 30,000 | 2,000 | 12.80 |" in text
     (tmp_path / report.EXPLORE_JSON).write_text(json.dumps({**doc, "reduced": True}))
     assert report._explore_section() == []
