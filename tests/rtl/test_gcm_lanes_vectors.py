@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""gcm_lanes (multi-lane pipelined AES-GCM, work in progress) through `aesforge sim`: the CAVP GCM CI subset
+"""gcm_lanes (multi-lane pipelined AES-GCM) through `aesforge sim`: the CAVP GCM CI subset
 (encrypt, decrypt with FAIL vectors, IV 8/96/1024 bits, all tag lengths) for N = 1, 2, 4 lanes, AES-128/192/256,
 random stalls on every valid/ready, and throughput on a long message."""
 from __future__ import annotations
@@ -46,6 +46,7 @@ def test_ci_subset_n2(sim):
     (128, {"N": 1, "PIPE_MASK": 2, "GH_ORDER": 2, "GH_PIPE_MASK": 1}, 0.5),
     pytest.param(192, {"N": 4, "KS_LOG2": 4}, 0.0, marks=pytest.mark.full),   # ~5 min on Icarus; N = 4 runs in
                                                                              # CI through test_gcm_lanes_axi
+    (128, {"N": 2, "ROM_LANES": 1}, 0.5),                                     # lane 0 block ROMs, lane 1 LUT
     (256, {"N": 2, "SBOX_IMPL": 0, "PIPE_MASK": 0, "GH_OUT_REG": 0}, 0.9),    # LUT S-boxes, one stage per round,
                                                                              # no GHASH out reg
 ])
@@ -70,17 +71,40 @@ def test_long_message_throughput():
     beats = [4096 // 32, 8192 // 32]
     overhead = [c - b for c, b in zip(out, beats)]
     assert overhead[0] == overhead[1], out        # N blocks per clock on long messages: constant overhead
-    assert overhead[0] == 34, out                 # L = 21 (lane input reg + 10 rounds x 2 stages) + J0/E(J0) + GHASH
+    assert overhead[0] == 35, out                 # L = 21 (lane input reg + 10 rounds x 2 stages) + J0/E(J0) + GHASH
                                                   # drain (D = 4) + tag (measured)
 
 
 def test_readme_cycle_budget():
     """The cycle budget in hw/gcm_lanes/README.md (N = 2, AES-128), measured by the same function `make report`
-    uses (aesforge.sim.perf_lanes): key load 70, a 64-byte message 36, overhead 34, 1/N cycles per block."""
+    uses (aesforge.sim.perf_lanes): key load 70, a 64-byte message 37, overhead 35, 1/N cycles per block."""
     from aesforge.sim.perf_lanes import measure
 
     m = measure("gcm_lanes")
     assert m["key_load_cycles"] == {128: 70}, m
-    assert m["msg64_cycles"] == 36, m
-    assert m["overhead_cycles"] == 34, m
+    assert m["msg64_cycles"] == 37, m
+    assert m["overhead_cycles"] == 35, m
     assert m["cycles_per_block"] == 0.5, m
+
+
+@pytest.mark.parametrize("params,ok", [
+    ({"N": 2, "SBOX_IMPL": 2, "PIPE_MASK": 2, "ROM_LANES": 1}, True),
+    ({"N": 2, "SBOX_IMPL": 2, "PIPE_MASK": 2, "ROM_LANES": 3}, False),    # more block-ROM lanes than lanes
+    ({"N": 2, "SBOX_IMPL": 2, "PIPE_MASK": 2, "ROM_LANES": -1}, False),
+    ({"N": 3}, False),
+])
+def test_parameters_checked_at_elaboration(params, ok, tmp_path):
+    """Illegal parameter values stop elaboration (Icarus) with the library's marker module."""
+    import subprocess
+
+    from aesforge.paths import repo_root
+
+    cmd = ["iverilog", "-g2012", "-o", str(tmp_path / "x.vvp"), "-s", "aesf_gcm_lanes"]
+    cmd += [f"-Paesf_gcm_lanes.{k}={v}" for k, v in params.items()]
+    cmd += [str(repo_root() / s) for s in CORE.sources]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if ok:
+        assert p.returncode == 0, p.stdout + p.stderr
+    else:
+        assert p.returncode != 0
+        assert "aesf_illegal_parameter_value" in p.stdout + p.stderr

@@ -35,9 +35,10 @@
 // input is registered (counter + mux + AddRoundKey 0 are not in front of round 1), the keystream FIFO is
 // read through a head register (the text XOR sees ks_hd_q, not the LUT-RAM read mux), the FIFO credit
 // is a counter, the segment "last beat" decisions are flags (*_small_q) instead of 33-bit compares, and
-// the packer's in_ready_o is a flop. Worked example (N = 2, AES-128, PIPE_MASK 2, GH_OUT_REG 1 as registered
-// in src/aesforge/coredefs/gcm_lanes.py; L = 21, D = 4): key handshake -> key_ok_o 69 cycles, 64-byte text
-// with a 96-bit IV: command handshake -> done_o 36 cycles, then 1 beat of 2 blocks per clock on long messages.
+// the packer's in_ready_o is a flop and its input is registered. Worked example (N = 2, AES-128,
+// PIPE_MASK 2, GH_OUT_REG 1 as registered in src/aesforge/coredefs/gcm_lanes.py; L = 21, D = 4): key
+// handshake -> key_ok_o 69 cycles, 64-byte text with a 96-bit IV: command handshake -> done_o 37 cycles,
+// then 1 beat of 2 blocks per clock on long messages.
 
 `default_nettype none
 
@@ -51,7 +52,11 @@ module aesf_gcm_lanes #(
   parameter int GH_ORDER     = 4,   // Karatsuba order of the GHASH multipliers: 0..6
   parameter int GH_PIPE_MASK = 13,  // GHASH multiplier registers per depth (13 = 16x16, 64x64, 128x128): < 2^(GH_ORDER+1)
   parameter int GH_OUT_REG   = 0,   // 0..1
-  parameter int KS_LOG2      = 6    // keystream FIFO depth 2^KS_LOG2 beats: 2..10 (>= log2(L + 2) for full rate)
+  parameter int KS_LOG2      = 6,   // keystream FIFO depth 2^KS_LOG2 beats: 2..10 (>= log2(L + 2) for full rate)
+  parameter int ROM_LANES    = N    // with SBOX_IMPL 2: lanes 0..ROM_LANES-1 use block-ROM S-boxes, the others the
+                                    // LUT case ROM (same latency: its PIPE_MASK bit-1 register is a flop): 0..N.
+                                    // Fits a block-RAM budget (an AES-128 lane takes 80 ECP5 DP16KD); ignored for
+                                    // SBOX_IMPL 0/1
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -96,11 +101,11 @@ module aesf_gcm_lanes #(
   if (!(N == 1 || N == 2 || N == 4) || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
       SBOX_IMPL < 0 || SBOX_IMPL > 2 || PIPE_MASK < 0 || PIPE_MASK > 7 ||
       (SBOX_IMPL != 1 && PIPE_MASK % 2 == 1) || (SBOX_IMPL == 2 && (PIPE_MASK / 2) % 2 == 0) ||
-      KS_LOG2 < 2 || KS_LOG2 > 10) begin : gen_param_err
+      KS_LOG2 < 2 || KS_LOG2 > 10 || ROM_LANES < 0 || ROM_LANES > N) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..2, PIPE_MASK 0..7 (bit 0 needs SBOX_IMPL 1, SBOX_IMPL 2 needs bit 1), KS_LOG2 2..10");
+    $error("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..2, PIPE_MASK 0..7 (bit 0 needs SBOX_IMPL 1, SBOX_IMPL 2 needs bit 1), KS_LOG2 2..10, ROM_LANES 0..N");
 `endif
   end
 
@@ -186,7 +191,8 @@ module aesf_gcm_lanes #(
     assign st[0] = aes_in_q[N*128-1-128*l -: 128];
     assign vv[0] = aes_v_q;
     for (genvar r = 1; r <= NR; r++) begin : gen_round
-      aesf_aes_pipe_round #(.SBOX_IMPL(SBOX_IMPL), .PIPE_MASK(PIPE_MASK), .LAST((r == NR) ? 1 : 0)) u_round (
+      aesf_aes_pipe_round #(.SBOX_IMPL((SBOX_IMPL == 2 && l >= ROM_LANES) ? 0 : SBOX_IMPL), .PIPE_MASK(PIPE_MASK),
+                            .LAST((r == NR) ? 1 : 0)) u_round (
         .clk_i, .rst_ni, .en_i(1'b1), .valid_i(vv[r-1]), .state_i(st[r-1]), .rk_i(rk_q[r]),
         .valid_o(vv[r]), .state_o(st[r])
       );

@@ -8,10 +8,13 @@
 //
 // Byte order: block k of a beat is data[N*128-1-128*k -: 128] (lane 0, the earliest block, on top), block
 // byte 0 in the top byte of its 128 bits. Output lanes beyond the flushed blocks are zero.
-// Latency: 1 cycle (blocks enter a buffer of 3N-1 blocks, output is registered state); throughput N
-// blocks per clock when the input beats are full. in_ready_o is a flop (room for a full beat whatever
-// the output does: cnt <= 2N-1 and no flush pending), so neither in_valid_i nor out_ready_i reaches it
-// combinationally; the user's ready/valid logic in front of the packer stays short (timing, issue 5).
+// Latency: 2 cycles (an input register, then a buffer of 4N-1 blocks whose output is registered state);
+// throughput N blocks per clock when the input beats are full. The input register decouples the user's
+// handshake from the slot multiplexers: in_valid_i only loads that register, the buffer writes from flops
+// (timing, issue 5: the user's in_valid -> slot-multiplexer path was N = 1's ECP5 critical path).
+// in_ready_o is a flop: it promises room for the beat in the input register plus one more full beat
+// whatever the output does (blocks held after this cycle + N if a beat was taken <= 3N-1, and no message end
+// taken), so neither in_valid_i nor out_ready_i reaches it combinationally.
 
 `default_nettype none
 
@@ -39,19 +42,23 @@ module aesf_gcm_pack #(
 `endif
   end
 
-  localparam int B = 3 * N - 1;   // buffer slots: up to 2N-1 held + one full input beat
+  localparam int B = 4 * N - 1;   // buffer slots: up to 2N-1 held + the input register's beat + one more full beat
 
-  logic [127:0] buf_q [B];
-  logic [127:0] buf_d [B];
-  logic [4:0]   cnt_q, cnt_d;     // blocks held, 0..B
-  logic         flush_q, flush_d;
-  logic         rdy_q;           // room for one more full input beat (cnt_q <= B - N) and no flush
-  logic         in_hs, out_hs;
+  logic [127:0]     buf_q [B];
+  logic [127:0]     buf_d [B];
+  logic [4:0]       cnt_q, cnt_d;     // blocks held, 0..B
+  logic             flush_q, flush_d; // a message end reached the buffer: output what is left, then go on
+  logic             rdy_q;            // in_ready_o
+  logic             s_v_q;            // input register holds a beat
+  logic [N*128-1:0] s_d_q;
+  logic [3:0]       s_cnt_q;
+  logic             s_last_q;
+  logic             in_hs, out_hs;
 
   assign out_valid_o = (cnt_q >= 5'(N)) || (flush_q && cnt_q != 5'd0);
   assign out_hs      = out_valid_o && out_ready_i;
   assign in_ready_o  = rdy_q;
-  assign in_hs       = in_valid_i && in_ready_o;
+  assign in_hs       = in_valid_i && rdy_q;
 
   for (genvar k = 0; k < N; k++) begin : gen_out
     assign out_data_o[N*128-1-128*k -: 128] = (5'(k) < cnt_q) ? buf_q[k] : 128'd0;
@@ -65,35 +72,51 @@ module aesf_gcm_pack #(
       for (int s = 0; s < B; s++) buf_d[s] = (s + N < B) ? buf_q[(s + N < B) ? s + N : 0] : 128'd0;
       c = (cnt_q > 5'(N)) ? cnt_q - 5'(N) : 5'd0;
     end
-    if (in_hs) begin
+    if (s_v_q) begin
       for (int s = 0; s < B; s++) begin
         for (int k = 0; k < N; k++) begin
-          if (32'(c) + k == s && k < 32'(in_cnt_i)) buf_d[s] = in_data_i[N*128-1-128*k -: 128];
+          if (32'(c) + k == s && k < 32'(s_cnt_q)) buf_d[s] = s_d_q[N*128-1-128*k -: 128];
         end
       end
-      c = c + 5'(in_cnt_i);
+      c = c + 5'(s_cnt_q);
     end
     cnt_d = c;
     flush_d = flush_q;
-    if (in_hs && in_last_i) flush_d = 1'b1;
+    if (s_v_q && s_last_q) flush_d = 1'b1;
     else if (flush_q && (cnt_d == 5'd0)) flush_d = 1'b0;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      cnt_q   <= '0;
-      flush_q <= 1'b0;
-      rdy_q   <= 1'b1;
+      cnt_q    <= '0;
+      flush_q  <= 1'b0;
+      rdy_q    <= 1'b1;
+      s_v_q    <= 1'b0;
+      s_cnt_q  <= '0;
+      s_last_q <= 1'b0;
+      s_d_q    <= '0;
       for (int s = 0; s < B; s++) buf_q[s] <= '0;
     end else if (clear_i) begin
-      cnt_q   <= '0;
-      flush_q <= 1'b0;
-      rdy_q   <= 1'b1;
+      cnt_q    <= '0;
+      flush_q  <= 1'b0;
+      rdy_q    <= 1'b1;
+      s_v_q    <= 1'b0;
+      s_cnt_q  <= '0;
+      s_last_q <= 1'b0;
+      s_d_q    <= '0;
       for (int s = 0; s < B; s++) buf_q[s] <= '0;
     end else begin
-      cnt_q   <= cnt_d;
-      flush_q <= flush_d;
-      rdy_q   <= !flush_d && (cnt_d <= 5'(B - N));
+      cnt_q    <= cnt_d;
+      flush_q  <= flush_d;
+      // room: cnt_d blocks + the beat taken now (N at most) must leave space for another full beat
+      rdy_q    <= !flush_d && !(in_hs && in_last_i) &&
+                  (6'(cnt_d) + (in_hs ? 6'(N) : 6'd0) <= 6'(B - N));
+      s_v_q    <= in_hs;
+      if (in_hs) begin
+        s_d_q    <= in_data_i;
+        s_cnt_q  <= in_cnt_i;
+        s_last_q <= in_last_i;
+      end
       for (int s = 0; s < B; s++) buf_q[s] <= buf_d[s];
     end
   end

@@ -43,8 +43,11 @@ register(Core(
     # S-boxes are block ROMs (two per ECP5 DP16KD / xc7 RAMB18) whose output register is the PIPE_MASK bit-1
     # register, so the lanes cost block RAM instead of LUTs (N = 2 with LUT S-boxes needs ~82k LUT4 and does not
     # fit the LFE5U-85F; the composite-field S-box saves ~1 % there).
+    # ROM_LANES 1: lane 0 uses the block ROMs (80 DP16KD), lane 1 the LUT case ROM: with both lanes in block ROM
+    # (160 of the LFE5U-85F's 208 DP16KD) nextpnr did not route N = 2 (router1 65k overused wires after 29 min,
+    # router2 stalled at 15-17k after 55 min): the lanes' 128-bit buses to the block-RAM rows congest the fabric.
     params={"N": 2, "KEY_BITS": 128, "SBOX_IMPL": 2, "PIPE_MASK": 2, "GH_ORDER": 4, "GH_PIPE_MASK": 13,
-            "GH_OUT_REG": 1, "KS_LOG2": 5},
+            "GH_OUT_REG": 1, "KS_LOG2": 5, "ROM_LANES": 1},
     bench="aesforge.sim.benches.gcm_lanes",
     block_bits=128,
     perf="aesforge.sim.perf_lanes:measure",
@@ -56,6 +59,8 @@ register(Core(
 ))
 _BASE = CORES["gcm_lanes"]
 for _n, _rank in ((1, 61), (4, 62)):
-    register(dataclasses.replace(_BASE, name=f"gcm_lanes_n{_n}", rank=_rank, params={**_BASE.params, "N": _n},
+    # ROM_LANES = N: N = 1 is all block ROM (80 DP16KD); N = 4 (320 DP16KD) fits no ECP5 either way
+    register(dataclasses.replace(_BASE, name=f"gcm_lanes_n{_n}", rank=_rank,
+                                 params={**_BASE.params, "N": _n, "ROM_LANES": _n},
                                  summary=f"gcm_lanes with N = {_n} lane(s) ({_n} block(s) per clock)", claims="",
                                  pnr_args=() if _n == 1 else _BASE.pnr_args))
