@@ -61,9 +61,27 @@ def test_bad_arguments_exit_2(capsys):
     assert ep.main(["--key-bits", "160", "--list"]) == 2
     assert ep.main(["--sbox", "0", "--masks", "1", "--list"]) == 2
     assert ep.main(["--rounds", "11", "--key-bits", "128", "--list"]) == 2
+    assert ep.main(["--device", "45k", "--list"]) == 2                  # not a device of the flow
+    assert "--device must be one of 85k, um5g-85k" in capsys.readouterr().err
     assert ep.main(["--smoke", "--list"]) == 0
     out = capsys.readouterr().out
     assert "r1" in out and out.count("AES-128") == 2
+
+
+def test_device_option():
+    """--device um5g-85k (issue 4's reference part) gets its own cache folders; the flow passes the part's flag and
+    speed grade to nextpnr and refuses an unknown part before running any tool."""
+    from aesforge.flow import pnr
+
+    assert pnr.DEVICES[pnr.DEFAULT_DEVICE] == {"flag": "--85k", "name": "LFE5U-85F", "speed": "6"}
+    assert pnr.DEVICES["um5g-85k"] == {"flag": "--um5g-85k", "name": "LFE5UM5G-85F", "speed": "8"}
+    cfg = ep.Config(128, 1, 7, 0)
+    d = build_dir() / "flow-test" / f"dev-{uuid.uuid4().hex[:8]}"
+    a, b = ep._cache_dir(d, cfg, 250.0), ep._cache_dir(d, cfg, 250.0, "um5g-85k")
+    assert a != b and b.name == a.name + "-um5g-85k" and ep._cache_dir(d, cfg, 250.0, "85k") == a
+    with pytest.raises(FlowError, match="unknown ECP5 device"):
+        pnr.pnr_ecp5(cfg.core(), d / "x", device="45k")
+    shutil.rmtree(d, ignore_errors=True)
 
 
 def test_cli_dispatch(capsys):

