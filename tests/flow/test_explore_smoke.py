@@ -69,8 +69,9 @@ def test_bad_arguments_exit_2(capsys):
 
 
 def test_device_option():
-    """--device um5g-85k (issue 4's reference part) gets its own cache folders; the flow passes the part's flag and
-    speed grade to nextpnr and refuses an unknown part before running any tool."""
+    """--device um5g-85k (issue 4's reference part) gets its own cache folders, and the flow refuses an unknown part
+    before running any tool. (That nextpnr receives the part's flag and speed grade is recorded in each result's
+    nextpnr_args, e.g. results/explore_pipelined_um5g85k.json; no tool runs here.)"""
     from aesforge.flow import pnr
 
     assert pnr.DEVICES[pnr.DEFAULT_DEVICE] == {"flag": "--85k", "name": "LFE5U-85F", "speed": "6"}

@@ -46,7 +46,8 @@ def test_ci_subset_n2(sim):
     (128, {"N": 1, "PIPE_MASK": 2, "GH_ORDER": 2, "GH_PIPE_MASK": 1}, 0.5),
     pytest.param(192, {"N": 4, "KS_LOG2": 4}, 0.0, marks=pytest.mark.full),   # ~5 min on Icarus; N = 4 runs in
                                                                              # CI through test_gcm_lanes_axi
-    (128, {"N": 2, "ROM_LANES": 1}, 0.5),                                     # lane 0 block ROMs, lane 1 LUT
+    (128, {"N": 2, "ROM_LANES": 2}, 0.5),                                     # both lanes block ROM (the registered
+                                                                             # N = 2, ROM_LANES 1, is test_ci_subset_n2)
     (256, {"N": 2, "SBOX_IMPL": 0, "PIPE_MASK": 0, "GH_OUT_REG": 0}, 0.9),    # LUT S-boxes, one stage per round,
                                                                              # no GHASH out reg
 ])
