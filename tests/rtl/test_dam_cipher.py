@@ -21,10 +21,12 @@ ROUND_SOURCES = (
     f"{COMMON}/aesf_sbox_lut.v",
     f"{COMMON}/aesf_inv_sbox_lut.v",
     f"{COMMON}/aesf_sbox_cf.v",
+    f"{COMMON}/aesf_sbox_bp.v",
     f"{COMMON}/aesf_sbox.v",
     f"{COMMON}/aesf_mixcolumn.v",
     f"{COMMON}/aesf_inv_mixcolumn.v",
     "hw/aes_pipe/rtl/aesf_aes_pipe_stage.v",
+    "hw/aes_pipe/rtl/aesf_aes_pipe_sbox_bp.v",
     "hw/aes_pipe/rtl/aesf_aes_pipe_round.v",
 )
 # RTL of the engines (what a DAM coredef needs, leaves first), then the test top.

@@ -36,9 +36,11 @@
 module aesf_aes_pipe #(
   parameter int KEY_BITS  = 128,  // 128, 192 or 256
   parameter int SBOX_IMPL = 0,    // 0: LUT case ROM (aesf_sbox_lut), 1: composite field (aesf_sbox_cf),
-                                  // 2: block ROM (aesf_sbox_rom, two S-boxes per block RAM; needs PIPE_MASK bit 1)
-  parameter int PIPE_MASK = 2,    // 0..7: bit 0 S-box seam (SBOX_IMPL = 1 only), bit 1 after SubBytes,
-                                  // bit 2 after MixColumns; the round register is always present
+                                  // 2: block ROM (aesf_sbox_rom, two S-boxes per block RAM; needs PIPE_MASK bit 1),
+                                  // 3: Boyar-Peralta circuit (aesf_sbox_bp, two seams)
+  parameter int PIPE_MASK = 2,    // 0..15: bit 0 S-box seam (SBOX_IMPL 1: the composite-field seam, 3: seam A),
+                                  // bit 1 after SubBytes, bit 2 after MixColumns, bit 3 seam B (SBOX_IMPL 3
+                                  // only); the round register is always present
   parameter int ROUNDS    = 0     // 0: all Nr rounds (normal use). 1..Nr: only the first ROUNDS rounds, a
                                   // reduced slice for quick flow runs (out_data_o is then the state after
                                   // round ROUNDS, NOT a ciphertext; latency ROUNDS * S)
@@ -57,14 +59,15 @@ module aesf_aes_pipe #(
   localparam int KW = 32 * NK;
   localparam int NB = (ROUNDS == 0) ? NR : ROUNDS;  // rounds built
 
-  if (!(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) || SBOX_IMPL < 0 || SBOX_IMPL > 2 ||
-      PIPE_MASK < 0 || PIPE_MASK > 7 || (SBOX_IMPL != 1 && PIPE_MASK % 2 == 1) ||
+  if (!(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) || SBOX_IMPL < 0 || SBOX_IMPL > 3 ||
+      PIPE_MASK < 0 || PIPE_MASK > 15 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PIPE_MASK % 2 == 1) ||
+      (SBOX_IMPL != 3 && PIPE_MASK / 8 == 1) ||
       (SBOX_IMPL == 2 && (PIPE_MASK / 2) % 2 == 0) || ROUNDS < 0 ||
       ROUNDS > NR) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_aes_pipe: KEY_BITS 128/192/256, SBOX_IMPL 0..2, PIPE_MASK 0..7 (bit 0 needs SBOX_IMPL 1, SBOX_IMPL 2 needs bit 1), ROUNDS 0..Nr");
+    $error("aesf_aes_pipe: KEY_BITS 128/192/256, SBOX_IMPL 0..3, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1), ROUNDS 0..Nr");
 `endif
   end
 

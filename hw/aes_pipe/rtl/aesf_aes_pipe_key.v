@@ -20,7 +20,8 @@
 // {w[4g+4-NK] .. w[4g+3]} (registered at the round end).
 //
 // Registers follow the data path: PIPE_MASK bit 0 (S-box seam) registers the P-words, the kept
-// window words and the 4 x 12-bit SubWord seam; the first of bits 1/2 registers the P-words and
+// window words and the 4 x 12-bit SubWord seam (SBOX_IMPL 3: seam A, 4 x 22 bits; bit 3 likewise
+// with seam B, 4 x 18 bits); the first of bits 1/2 registers the P-words and
 // T = SubWord(..) separately (seed 002 Figure 7: K'_p = P_p ^ T is formed after it), the second one
 // and the round end register the NK-word window. rk_o (the last 4 window words) has the timing
 // aesf_aes_pipe_round expects: it belongs to the block in the round's last stage.
@@ -36,8 +37,9 @@ module aesf_aes_pipe_key #(
   parameter int NK        = 4,  // key words: 4 (AES-128), 6 (AES-192) or 8 (AES-256)
   parameter int ROUND     = 1,  // round key index g: 1 .. Nr (10, 12, 14)
   parameter int SBOX_IMPL = 1,  // 0: LUT case ROM, 1: composite field, 2: block ROM (aesf_sbox_rom, holds T's
-                                // register; needs P_SUB, no P_MID)
-  parameter int PIPE_MASK = 0   // 0..7 as aesf_aes_pipe_round; bit 0 needs SBOX_IMPL = 1, SBOX_IMPL 2 bit 1
+                                // register; needs P_SUB, no P_MID), 3: Boyar-Peralta (aesf_sbox_bp)
+  parameter int PIPE_MASK = 0   // 0..15 as aesf_aes_pipe_round; bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs
+                                // SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1
 ) (
   input  logic            clk_i,  // clock, rising edge
   input  logic [32*NK-1:0] win_i, // window w[4g-NK] .. w[4g-1], slot 0 in the top word
@@ -49,6 +51,7 @@ module aesf_aes_pipe_key #(
   localparam int P_MID = PIPE_MASK % 2;
   localparam int P_SUB = (PIPE_MASK / 2) % 2;
   localparam int P_MIX = (PIPE_MASK / 4) % 2;
+  localparam int P_MID2 = (PIPE_MASK / 8) % 2;
   localparam int G     = ROUND;
   localparam int KW    = 32 * NK;
   // key words in this round key (w[4g+p] with 4g+p < NK)
@@ -62,13 +65,14 @@ module aesf_aes_pipe_key #(
   localparam logic [79:0] RCON_TAB = 80'h01020408102040801b36;
   localparam logic [7:0]  RCON     = (SUB_POS == 4 || ROT == 0) ? 8'h00 : RCON_TAB[79 - 8*(RCON_I - 1) -: 8];
 
-  if (!(NK == 4 || NK == 6 || NK == 8) || ROUND < 1 || ROUND > NR || SBOX_IMPL < 0 || SBOX_IMPL > 2 ||
-      PIPE_MASK < 0 || PIPE_MASK > 7 || (SBOX_IMPL != 1 && P_MID == 1) || (SBOX_IMPL == 2 && P_SUB == 0))
+  if (!(NK == 4 || NK == 6 || NK == 8) || ROUND < 1 || ROUND > NR || SBOX_IMPL < 0 || SBOX_IMPL > 3 ||
+      PIPE_MASK < 0 || PIPE_MASK > 15 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && P_MID == 1) ||
+      (SBOX_IMPL != 3 && P_MID2 == 1) || (SBOX_IMPL == 2 && P_SUB == 0))
   begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_aes_pipe_key: NK 4/6/8, ROUND 1..NK+6, SBOX_IMPL 0..2, PIPE_MASK 0..7 (bit 0 needs SBOX_IMPL 1, SBOX_IMPL 2 needs bit 1)");
+    $error("aesf_aes_pipe_key: NK 4/6/8, ROUND 1..NK+6, SBOX_IMPL 0..3, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1)");
 `endif
   end
 
@@ -126,6 +130,7 @@ module aesf_aes_pipe_key #(
     logic unused_sw;
     assign t         = 32'h0;
     assign unused_sw = ^{sw_in, t};
+    logic [KW-1:0] pw_m;
     aesf_aes_pipe_stage #(
       .W  (KW),
       .EN (P_MID)
@@ -133,6 +138,46 @@ module aesf_aes_pipe_key #(
       .clk_i  (clk_i),
       .en_i   (1'b1),
       .data_i (pw),
+      .data_o (pw_m)
+    );
+    aesf_aes_pipe_stage #(
+      .W  (KW),
+      .EN (P_MID2)
+    ) u_reg_mid2 (
+      .clk_i  (clk_i),
+      .en_i   (1'b1),
+      .data_i (pw_m),
+      .data_o (pw_s)
+    );
+  end else if (SBOX_IMPL == 3) begin : gen_sw_bp
+    // Boyar-Peralta SubWord with its seam registers; the window words travel alongside
+    aesf_aes_pipe_sbox_bp #(
+      .N      (4),
+      .SEAM_A (P_MID),
+      .SEAM_B (P_MID2)
+    ) u_subword_bp (
+      .clk_i  (clk_i),
+      .en_i   (1'b1),
+      .data_i (sw_in),
+      .data_o (t)
+    );
+    logic [KW-1:0] pw_m;
+    aesf_aes_pipe_stage #(
+      .W  (KW),
+      .EN (P_MID)
+    ) u_reg_mid (
+      .clk_i  (clk_i),
+      .en_i   (1'b1),
+      .data_i (pw),
+      .data_o (pw_m)
+    );
+    aesf_aes_pipe_stage #(
+      .W  (KW),
+      .EN (P_MID2)
+    ) u_reg_mid2 (
+      .clk_i  (clk_i),
+      .en_i   (1'b1),
+      .data_i (pw_m),
       .data_o (pw_s)
     );
   end else if (P_MID == 1) begin : gen_sw_split

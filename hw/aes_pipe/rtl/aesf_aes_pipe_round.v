@@ -16,11 +16,14 @@
 //
 // Register insertion points (PIPE_MASK, one bit each, seed 002 Algorithm 1):
 //   bit 0  P_MID  inside the S-box, at the composite-field seam of aesf_sbox_cf (STAGE 1 | 2):
-//                 16 x 12 flops (SBOX_IMPL = 1 only; the LUT case ROM has no seam). This is the
-//                 substage1 / substage2 boundary of seed 003 (section 3.1).
+//                 16 x 12 flops (SBOX_IMPL = 1; the LUT case ROM has no seam). This is the
+//                 substage1 / substage2 boundary of seed 003 (section 3.1). With SBOX_IMPL = 3: seam A
+//                 of aesf_sbox_bp (after the top linear layer and M20..M23), 16 x 22 flops.
 //   bit 1  P_SUB  after SubBytes (+ ShiftRows): 128 flops (SBOX_IMPL = 2: the output registers of the
 //                 block-ROM S-boxes, 8 x aesf_sbox_rom, two S-boxes per block RAM)
 //   bit 2  P_MIX  after MixColumns, before AddRoundKey: 128 flops
+//   bit 3  P_MID2 inside the S-box, seam B of aesf_sbox_bp (after the GF(2^4) inversion and the 18
+//                 products M46..M63): 16 x 18 flops (SBOX_IMPL = 3 only)
 //   always        after AddRoundKey (the round register, state_o): 128 flops
 // Stages per round S = 1 + popcount(PIPE_MASK); k = popcount(PIPE_MASK) is the paper's number of
 // inserted registers.
@@ -48,8 +51,10 @@
 
 module aesf_aes_pipe_round #(
   parameter int SBOX_IMPL = 1,  // 0: LUT case ROM (aesf_sbox_lut), 1: composite field (aesf_sbox_cf),
-                                // 2: synchronous block ROM (aesf_sbox_rom; needs P_SUB, no P_MID)
-  parameter int PIPE_MASK = 0,  // 0..7, bits as above; bit 0 needs SBOX_IMPL = 1, SBOX_IMPL = 2 needs bit 1
+                                // 2: synchronous block ROM (aesf_sbox_rom; needs P_SUB, no P_MID),
+                                // 3: Boyar-Peralta circuit (aesf_sbox_bp; forward only, INVERSE = 0)
+  parameter int PIPE_MASK = 0,  // 0..15, bits as above; bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs
+                                // SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1
   parameter int LAST      = 0,  // 0: full round, 1: last round (no (Inv)MixColumns)
   parameter int INVERSE   = 0   // 0: forward cipher round, 1: equivalent inverse cipher round
 ) (
@@ -65,16 +70,18 @@ module aesf_aes_pipe_round #(
 
   localparam int P_MID = PIPE_MASK % 2;
   localparam int P_SUB = (PIPE_MASK / 2) % 2;
-  localparam int P_MIX = (PIPE_MASK / 4) % 2;
-  localparam int S     = 1 + P_MID + P_SUB + P_MIX;  // stages (cycles) of this round
+  localparam int P_MIX  = (PIPE_MASK / 4) % 2;
+  localparam int P_MID2 = (PIPE_MASK / 8) % 2;
+  localparam int S      = 1 + P_MID + P_SUB + P_MIX + P_MID2;  // stages (cycles) of this round
 
-  if (SBOX_IMPL < 0 || SBOX_IMPL > 2 || PIPE_MASK < 0 || PIPE_MASK > 7 || LAST < 0 || LAST > 1 ||
-      INVERSE < 0 || INVERSE > 1 || (SBOX_IMPL != 1 && P_MID == 1) || (SBOX_IMPL == 2 && P_SUB == 0))
+  if (SBOX_IMPL < 0 || SBOX_IMPL > 3 || PIPE_MASK < 0 || PIPE_MASK > 15 || LAST < 0 || LAST > 1 ||
+      INVERSE < 0 || INVERSE > 1 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && P_MID == 1) ||
+      (SBOX_IMPL != 3 && P_MID2 == 1) || (SBOX_IMPL == 2 && P_SUB == 0) || (SBOX_IMPL == 3 && INVERSE == 1))
   begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_aes_pipe_round: SBOX_IMPL 0..2, PIPE_MASK 0..7 (bit 0 only with SBOX_IMPL = 1, bit 1 set with SBOX_IMPL = 2), LAST 0..1, INVERSE 0..1");
+    $error("aesf_aes_pipe_round: SBOX_IMPL 0..3, PIPE_MASK 0..15 (bit 0 only with SBOX_IMPL 1 or 3, bit 3 only with SBOX_IMPL 3, bit 1 set with SBOX_IMPL 2), LAST 0..1, INVERSE 0..1 (0 with SBOX_IMPL 3)");
 `endif
   end
 
@@ -91,7 +98,19 @@ module aesf_aes_pipe_round #(
   // (Inv)SubBytes, optionally split at the composite-field seam, or in block ROMs that hold the P_SUB
   // register themselves.
   logic [127:0] sb;
-  if (SBOX_IMPL == 2) begin : gen_sb_rom
+  if (SBOX_IMPL == 3) begin : gen_sb_bp
+    // Boyar-Peralta S-boxes with their seam registers (P_MID: seam A, P_MID2: seam B)
+    aesf_aes_pipe_sbox_bp #(
+      .N      (16),
+      .SEAM_A (P_MID),
+      .SEAM_B (P_MID2)
+    ) u_sbox_bp (
+      .clk_i  (clk_i),
+      .en_i   (en_i),
+      .data_i (sr),
+      .data_o (sb)
+    );
+  end else if (SBOX_IMPL == 2) begin : gen_sb_rom
     for (genvar n = 0; n < 8; n++) begin : gen_rom
       aesf_sbox_rom #(
         .INVERSE (INVERSE)

@@ -9,6 +9,8 @@ for any configuration (used by ``aesforge explore pipelined`` and the tests); th
   aes_pipe_192   AES-192, same placement
   aes_pipe_256   AES-256, same placement
   aes_pipe_k0    AES-128 baseline: plain unrolled pipeline, round register only (k = 0)
+  aes_pipe_bp    AES-128, Boyar-Peralta S-box, 3 stages per round (seam A, after SubBytes), 30 cycles, ECP5
+                 synthesis with -nowidelut, nextpnr with --tmg-ripup
 
 The default placement (LUT S-box, register after SubBytes: 2 stages per round) is a starting point, not
 the search result: ``aesforge explore pipelined`` reports the best placement per key size
@@ -22,18 +24,22 @@ SOURCES = (
     f"{COMMON}/aesf_sbox_lut.v",
     f"{COMMON}/aesf_inv_sbox_lut.v",
     f"{COMMON}/aesf_sbox_cf.v",
+    f"{COMMON}/aesf_sbox_bp.v",
     f"{COMMON}/aesf_sbox.v",
     f"{COMMON}/aesf_sbox_rom.v",
     f"{COMMON}/aesf_mixcolumn.v",
     f"{COMMON}/aesf_subword.v",
     "hw/aes_pipe/rtl/aesf_aes_pipe_stage.v",
+    "hw/aes_pipe/rtl/aesf_aes_pipe_sbox_bp.v",
     "hw/aes_pipe/rtl/aesf_aes_pipe_round.v",
     "hw/aes_pipe/rtl/aesf_aes_pipe_key.v",
     "hw/aes_pipe/rtl/aesf_aes_pipe.v",
 )
 
 # PIPE_MASK bits (see hw/aes_pipe/rtl/aesf_aes_pipe_round.v)
-MASK_BITS = {0: "mid (S-box seam)", 1: "sub (after SubBytes)", 2: "mix (after MixColumns)"}
+MASK_BITS = {0: "mid (S-box seam; seam A of the Boyar-Peralta S-box)", 1: "sub (after SubBytes)",
+             2: "mix (after MixColumns)", 3: "mid2 (seam B of the Boyar-Peralta S-box)"}
+SBOX_IMPLS = {0: "LUT", 1: "composite-field", 2: "block-ROM", 3: "Boyar-Peralta"}
 DEFAULT_SBOX_IMPL = 0
 DEFAULT_PIPE_MASK = 2
 
@@ -56,22 +62,26 @@ def latency_of(key_bits: int, pipe_mask: int) -> int:
 
 
 def legal(sbox_impl: int, pipe_mask: int) -> bool:
-    """The RTL's own rule: the S-box seam (bit 0) needs the composite field (1); the block-ROM S-box (2) holds the
-    register after SubBytes (bit 1) itself."""
-    return (sbox_impl in (0, 1, 2) and 0 <= pipe_mask <= 7 and not (sbox_impl != 1 and pipe_mask & 1)
+    """The RTL's own rule: the S-box seam (bit 0) needs the composite field (1) or Boyar-Peralta (3) S-box, the
+    second seam (bit 3) Boyar-Peralta; the block-ROM S-box (2) holds the register after SubBytes (bit 1) itself."""
+    return (sbox_impl in (0, 1, 2, 3) and 0 <= pipe_mask <= 15
+            and not (sbox_impl not in (1, 3) and pipe_mask & 1)
+            and not (sbox_impl != 3 and pipe_mask & 8)
             and not (sbox_impl == 2 and not pipe_mask & 2))
 
 
 def pipe_core(key_bits: int = 128, sbox_impl: int = DEFAULT_SBOX_IMPL, pipe_mask: int = DEFAULT_PIPE_MASK,
               name: str | None = None, rank: int = 39, sources: tuple[str, ...] = SOURCES,
-              top: str = "aesf_aes_pipe", extra_params: dict | None = None) -> Core:
+              top: str = "aesf_aes_pipe", extra_params: dict | None = None,
+              ecp5_synth_args: tuple[str, ...] = (), pnr_args: tuple[str, ...] = ()) -> Core:
     if key_bits not in (128, 192, 256):
         raise ValueError(f"key_bits must be 128, 192 or 256, not {key_bits}")
     if not legal(sbox_impl, pipe_mask):
         raise ValueError(f"illegal placement SBOX_IMPL={sbox_impl} PIPE_MASK={pipe_mask} "
-                         "(PIPE_MASK 0..7; bit 0, the S-box seam, needs SBOX_IMPL=1; SBOX_IMPL=2 needs bit 1)")
-    impl = {0: "LUT", 1: "composite-field", 2: "block-ROM"}[sbox_impl]
-    where = ", ".join(MASK_BITS[b] for b in range(3) if pipe_mask >> b & 1) or "round register only"
+                         "(PIPE_MASK 0..15; bit 0, the S-box seam, needs SBOX_IMPL 1 or 3, bit 3 SBOX_IMPL 3; "
+                         "SBOX_IMPL=2 needs bit 1)")
+    impl = SBOX_IMPLS[sbox_impl]
+    where = ", ".join(MASK_BITS[b] for b in range(4) if pipe_mask >> b & 1) or "round register only"
     return Core(
         name=name or f"aes_pipe_k{key_bits}_s{sbox_impl}_m{pipe_mask}",
         rank=rank,
@@ -84,6 +94,8 @@ def pipe_core(key_bits: int = 128, sbox_impl: int = DEFAULT_SBOX_IMPL, pipe_mask
         directions=("encrypt",),
         params={"KEY_BITS": key_bits, "SBOX_IMPL": sbox_impl, "PIPE_MASK": pipe_mask, **(extra_params or {})},
         bench="aesforge.sim.benches.aes_pipe",
+        ecp5_synth_args=tuple(ecp5_synth_args),
+        pnr_args=tuple(pnr_args),
         summary=(f"Fully unrolled sub-pipelined AES-{key_bits} encrypt (seed 002), key per block, {impl} S-box, "
                  f"{stages_of(pipe_mask)} stages/round ({where}), latency {latency_of(key_bits, pipe_mask)} cycles"),
     )
@@ -93,3 +105,8 @@ register(pipe_core(128, name="aes_pipe", rank=30))
 register(pipe_core(192, name="aes_pipe_192", rank=31))
 register(pipe_core(256, name="aes_pipe_256", rank=32))
 register(pipe_core(128, DEFAULT_SBOX_IMPL, 0, name="aes_pipe_k0", rank=33))
+# Issue 4's AES-128: Boyar-Peralta S-box registered at its seam A and after SubBytes (3 stages per round, 30
+# cycles; Algorithm 1's choice on the reference part), mapped to LUT4s only (synth_ecp5 -nowidelut: ABC's wide-LUT
+# mapping doubles an S-box circuit) and routed with nextpnr's timing-driven ripup (see hw/aes_pipe/README.md).
+register(pipe_core(128, 3, 3, name="aes_pipe_bp", rank=34, ecp5_synth_args=("-nowidelut",),
+                   pnr_args=("--tmg-ripup",)))

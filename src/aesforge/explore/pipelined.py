@@ -46,6 +46,7 @@ import concurrent.futures as cf
 import dataclasses
 import datetime as _dt
 import json
+import shlex
 import sys
 import threading
 import time
@@ -60,8 +61,9 @@ OUT_JSON = "results/explore_pipelined.json"
 OUT_MD = "docs/explore_pipelined.md"
 OUT_SVG = "docs/explore_pipelined.svg"
 BLOCK_BITS = 128
-SBOX_NAME = {0: "LUT", 1: "CF", 2: "ROM"}
-POINTS = {0: "mid", 1: "sub", 2: "mix"}   # PIPE_MASK bit -> insertion point (see aesf_aes_pipe_round.v)
+SBOX_NAME = {0: "LUT", 1: "CF", 2: "ROM", 3: "BP"}
+POINTS = {0: "mid", 1: "sub", 2: "mix", 3: "mid2"}   # PIPE_MASK bit -> insertion point (aesf_aes_pipe_round.v)
+NOWIDELUT = ("-nowidelut",)
 CORE_BY_BITS = {128: "aes_pipe", 192: "aes_pipe_192", 256: "aes_pipe_256"}
 
 _lock = threading.Lock()
@@ -82,6 +84,8 @@ class Config:
     sbox_impl: int
     pipe_mask: int
     rounds: int = 0          # 0 = the whole cipher; 1..Nr = reduced slice (smoke runs)
+    nowidelut: bool = False  # synth_ecp5 -nowidelut (LUT4 only, no PFUMX/L6MUX wide functions)
+    pnr_args: tuple[str, ...] = ()  # extra nextpnr-ecp5 options (part of the cache hash)
 
     @property
     def k(self) -> int:
@@ -89,13 +93,14 @@ class Config:
 
     @property
     def placement(self) -> str:
-        pts = [POINTS[b] for b in range(3) if self.pipe_mask >> b & 1]
+        pts = [POINTS[b] for b in range(4) if self.pipe_mask >> b & 1]
         return "+".join(pts) if pts else "none"
 
     @property
     def label(self) -> str:
         r = f" r{self.rounds}" if self.rounds else ""
-        return f"AES-{self.key_bits} {SBOX_NAME[self.sbox_impl]} m{self.pipe_mask} ({self.placement}){r}"
+        nw = " nowidelut" if self.nowidelut else ""
+        return f"AES-{self.key_bits} {SBOX_NAME[self.sbox_impl]} m{self.pipe_mask} ({self.placement}){r}{nw}"
 
     @property
     def rounds_built(self) -> int:
@@ -107,18 +112,21 @@ class Config:
 
     def core(self):
         extra = {"ROUNDS": self.rounds} if self.rounds else None
+        nw = "_nw" if self.nowidelut else ""
         return pipe_core(self.key_bits, self.sbox_impl, self.pipe_mask,
-                         name=f"aes_pipe_k{self.key_bits}_s{self.sbox_impl}_m{self.pipe_mask}_r{self.rounds}",
-                         extra_params=extra)
+                         name=f"aes_pipe_k{self.key_bits}_s{self.sbox_impl}_m{self.pipe_mask}_r{self.rounds}{nw}",
+                         extra_params=extra, ecp5_synth_args=NOWIDELUT if self.nowidelut else (),
+                         pnr_args=self.pnr_args)
 
 
-def enumerate_configs(key_bits, impls, masks, rounds: int = 0) -> list[Config]:
+def enumerate_configs(key_bits, impls, masks, rounds: int = 0, nowidelut: bool = False,
+                      pnr_args: tuple[str, ...] = ()) -> list[Config]:
     out = []
     for kb in key_bits:
         for impl in impls:
             for m in masks:
                 if legal(impl, m):
-                    out.append(Config(kb, impl, m, rounds))
+                    out.append(Config(kb, impl, m, rounds, nowidelut, tuple(pnr_args)))
     return out
 
 
@@ -144,18 +152,39 @@ def _cached(path: Path, fn):
     return res, False
 
 
-def run_pnr(cfg: Config, cache: Path, freq: float, device: str | None = None) -> tuple[dict, bool]:
+def _pnr_name(seed: int) -> str:
+    from aesforge.flow.pnr import SEED
+
+    return "pnr" if seed == SEED else f"pnr_seed{seed}"
+
+
+def run_pnr(cfg: Config, cache: Path, freq: float, device: str | None = None, seed: int | None = None
+            ) -> tuple[dict, bool]:
+    """P&R of one configuration with one placement seed (the flow's seed by default, cached as pnr.json; another
+    seed as pnr_seed<N>.json)."""
     from aesforge.flow import pnr
 
+    seed = pnr.SEED if seed is None else seed
     d = _cache_dir(cache, cfg, freq, device)
+    name = _pnr_name(seed)
 
     def go():
         t0 = time.monotonic()
-        res = pnr.pnr_ecp5(cfg.core(), d / "pnr", freq_mhz=freq, device=device or pnr.DEFAULT_DEVICE)
+        res = pnr.pnr_ecp5(cfg.core(), d / name, freq_mhz=freq, seed=seed, device=device or pnr.DEFAULT_DEVICE)
         res["wall_s"] = round(time.monotonic() - t0, 1)
         res["run_utc"] = _now()
+        res["seed"] = seed
         return res
-    return _cached(d / "pnr.json", go)
+    return _cached(d / f"{name}.json", go)
+
+
+def median_run(runs: list[dict]) -> dict:
+    """The run with the median Fmax (the lower median for an even count, so it is always a real placement), with
+    every seed's Fmax in ``F_by_seed``."""
+    by_f = sorted(runs, key=lambda r: (r["fmax_mhz"], r["seed"]))
+    med = dict(by_f[(len(by_f) - 1) // 2])
+    med["F_by_seed"] = {str(r["seed"]): r["fmax_mhz"] for r in sorted(runs, key=lambda r: r["seed"])}
+    return med
 
 
 def run_ecp5_core(cfg: Config, cache: Path, freq: float) -> tuple[dict, bool]:
@@ -227,7 +256,8 @@ def figures(cfg: Config, pnr_res: dict, cycles: int, cycles_source: str) -> dict
         "T_gbps": None if t is None else round(t / 1e3, 3), "E_mbps_per_cell": _rnd(e, 4),
         "gbps_per_klut4": None if t is None else round(t / lut4, 4),
         "cycles": cycles, "cycles_source": cycles_source, "L_ns": _rnd(lat, 2), "H": _rnd(h, 6),
-        "critical_path": pnr_res.get("critical_path"),
+        "critical_path": pnr_res.get("critical_path"), "ecp5_synth_args": " ".join(cfg.core().ecp5_synth_args),
+        "seed": pnr_res.get("seed"), "F_by_seed": pnr_res.get("F_by_seed"),
         "pnr_seconds": pnr_res.get("seconds"), "wall_s": pnr_res.get("wall_s"),
     }
 
@@ -265,7 +295,10 @@ def write_md(path: Path, doc: dict) -> None:
     a("# Pipeline-register search for hw/aes_pipe (seed 002, Algorithm 1)")
     a("")
     a("Generated by `aesforge explore pipelined` (never typed by hand); raw data in "
-      f"`{doc['json']}`. Device {doc['device']}, nextpnr target {doc['freq_target_mhz']:g} MHz, one seed.")
+      f"`{doc['json']}`. Device {doc['device']}, nextpnr target {doc['freq_target_mhz']:g} MHz, "
+      + ("one seed." if len(doc.get("seeds") or [1]) < 2 else
+         f"placement seeds {', '.join(map(str, doc['seeds']))}: F is the MEDIAN over the seeds (lower median, a real "
+         "placement; the other figures are that placement's), every seed's F in the last column."))
     if doc["reduced"]:
         a("")
         a(f"**REDUCED DESIGN**: only the first {doc['rounds']} round(s) of the cipher were built (`--rounds`); "
@@ -277,9 +310,16 @@ def write_md(path: Path, doc: dict) -> None:
     a("")
     a("F = post-route Fmax of the core in the serializer wrapper; A = LUT4 + FF of the bare core (ECP5 cells); "
       "T = 128 x F; E = T / A; cycles = register stages from input to output (Nr x (1 + k)); L = cycles / F; "
-      "H = E / L (the paper's figure of merit). Placement: `mid` = register at the composite-field S-box seam, "
+      "H = E / L (the paper's figure of merit). S-box: LUT = case ROM, CF = composite field, BP = Boyar-Peralta "
+      "circuit. Placement: `mid` = register at the S-box seam (CF: its seam; BP: seam A), `mid2` = BP seam B, "
       "`sub` = after SubBytes, `mix` = after MixColumns; the round register after AddRoundKey is always there, "
       "and the key-schedule registers follow the same placement.")
+    if doc.get("nextpnr_extra_args"):
+        a("")
+        a(f"nextpnr-ecp5 with the extra options `{doc['nextpnr_extra_args']}` for every configuration.")
+    if doc.get("ecp5_synth_args"):
+        a("")
+        a(f"ECP5 synthesis with `synth_ecp5 {doc['ecp5_synth_args']}` (LUT4 only: no PFUMX/L6MUX21 wide functions).")
     for kb in sorted({r["key_bits"] for r in rows}):
         ch = doc["choice"].get(str(kb))
         b = ch["best_H"] if ch else None
@@ -295,9 +335,10 @@ def write_md(path: Path, doc: dict) -> None:
         else:
             a("No Algorithm 1 choice: no configuration of this key size has a post-route F.")
         a("")
+        multi = len(doc.get("seeds") or [1]) > 1
         a("| S-box | placement | k | F (MHz) | LUT4 | FF | A | T (Gbps) | Gbps/kLUT4 | E (Mbps/cell) | cycles "
-          "| L (ns) | H | xc7 LUT | xc7 FF |")
-        a("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| L (ns) | H | xc7 LUT | xc7 FF |" + (" F per seed (MHz) |" if multi else ""))
+        a("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + ("---|" if multi else ""))
         sel = [r for r in rows if r["key_bits"] == kb]
         for r in sorted(sel, key=lambda r: (r["H"] is None, -(r["H"] or 0), r["sbox_impl"], r["pipe_mask"])):
             x = r.get("xc7") or {}
@@ -305,7 +346,13 @@ def write_md(path: Path, doc: dict) -> None:
             a(f"| {r['sbox']} | {r['placement']}{mark} | {r['k']} | {_f(r['F_mhz'], '.1f')} | {r['lut4']:,} | "
               f"{r['ff']:,} | {r['A']:,} | {_f(r['T_gbps'], '.2f')} | {_f(r['gbps_per_klut4'], '.3f')} | "
               f"{_f(r['E_mbps_per_cell'], '.3f')} | {r['cycles']} | {_f(r['L_ns'], '.1f')} | {_f(r['H'], '.5f')} | "
-              f"{x.get('lut_total', '')} | {x.get('ff', '')} |")
+              f"{x.get('lut_total', '')} | {x.get('ff', '')} |"
+              + (" " + ", ".join(f"s{s}: {v:.1f}" for s, v in (r.get("F_by_seed") or {}).items()) + " |"
+                 if multi else ""))
+    if doc.get("subset"):
+        a("")
+        a(f"**SUBSET**: {len(rows)} configuration(s) selected by the command below, not the whole sweep (every key "
+          "size x LUT/CF x PIPE_MASK 0..7); the choice is over these.")
     if doc.get("not_run"):
         a("")
         a(f"**PARTIAL SWEEP** (`--cached-only`): {len(doc['not_run'])} configuration(s) of this command have no "
@@ -362,13 +409,28 @@ def _ints(text: str) -> list[int]:
     return [int(x) for x in text.split(",") if x.strip()]
 
 
+def output_tag(device: str, nowidelut: bool, pnr_args: tuple[str, ...]) -> str:
+    """Suffix of the default output names: the device (unless the default), _nowidelut, and each extra nextpnr
+    option's name (e.g. "_um5g85k_nowidelut_tmgripup")."""
+    from aesforge.flow.pnr import DEFAULT_DEVICE
+
+    tag = "" if device == DEFAULT_DEVICE else "_" + device.replace("-", "")
+    tag += "_nowidelut" if nowidelut else ""
+    return tag + "".join("_" + "".join(ch for ch in a if ch.isalnum()) for a in pnr_args if a.startswith("-"))
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="aesforge explore pipelined", description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--key-bits", default="128,192,256", help="key sizes, comma separated (default all)")
-    p.add_argument("--sbox", default="0,1", help="SBOX_IMPL values: 0 LUT, 1 composite field (default both)")
+    p.add_argument("--sbox", default="0,1",
+                   help="SBOX_IMPL values: 0 LUT, 1 composite field, 3 Boyar-Peralta (default 0,1: the paper's sweep)")
     p.add_argument("--masks", default="0,1,2,3,4,5,6,7",
-                   help="PIPE_MASK values (bit0 mid, bit1 sub, bit2 mix; odd masks need --sbox 1) (default all)")
+                   help="PIPE_MASK values (bit0 mid, bit1 sub, bit2 mix, bit3 mid2; odd masks need --sbox 1 or 3, "
+                        "masks 8..15 --sbox 3) (default 0..7; illegal combinations are skipped)")
+    p.add_argument("--nowidelut", action="store_true",
+                   help="synth_ecp5 -nowidelut for every configuration (LUT4 only); own cache folders, outputs "
+                        "results/explore_pipelined[_<device>]_nowidelut.json and docs")
     p.add_argument("--rounds", type=int, default=0, help="build only the first R rounds (reduced design, for smoke runs)")
     p.add_argument("--freq", type=float, default=DEFAULT_FREQ_MHZ, help="nextpnr target MHz (default %(default)s)")
     p.add_argument("--device", default=None,
@@ -376,6 +438,15 @@ def build_parser() -> argparse.ArgumentParser:
                         "(LFE5UM5G-85F speed 8, issue 4's reference part); another device writes "
                         "results/explore_pipelined_<device>.json and its own docs")
     p.add_argument("--jobs", type=int, default=2, help="parallel flow jobs (default 2)")
+    p.add_argument("--nextpnr-args", default="",
+                   help="extra nextpnr-ecp5 options for every configuration, one string given with = (e.g. "
+                        "--nextpnr-args=--tmg-ripup); part "
+                        "of the cache hash, recorded in the outputs, whose default names get each option's name "
+                        "(results/explore_pipelined[_<device>][_nowidelut]_tmgripup.json)")
+    p.add_argument("--seeds", default="1",
+                   help="nextpnr placement seeds, comma separated (default 1). With several, every configuration is "
+                        "placed and routed once per seed and F is the MEDIAN (lower median) over the seeds; every "
+                        "seed's F is listed. Seed 1 shares the cache of a single-seed run"),
     p.add_argument("--smoke", action="store_true",
                    help="2 configurations of a REDUCED 1-round AES-128: --key-bits 128 --rounds 1, LUT m2 and CF m7; "
                         "outputs under build/explore_pipelined/smoke/ unless --out is given")
@@ -404,12 +475,22 @@ def main(argv: list[str] | None = None) -> int:
     if device not in DEVICES:
         print(f"error: --device must be one of {', '.join(DEVICES)} (got {device})", file=sys.stderr)
         return 2
-    tag = "" if device == DEFAULT_DEVICE else "_" + device.replace("-", "")
+    pnr_args = tuple(shlex.split(args.nextpnr_args))
+    tag = output_tag(device, args.nowidelut, pnr_args)
+    try:
+        seeds = _ints(args.seeds)
+    except ValueError:
+        seeds = []
+    if not seeds or any(s < 1 for s in seeds) or len(set(seeds)) != len(seeds):
+        print(f"error: --seeds must be distinct positive integers, comma separated (got {args.seeds!r})",
+              file=sys.stderr)
+        return 2
     out_json, out_md, out_svg = (f.replace("explore_pipelined", "explore_pipelined" + tag)
                                  for f in (OUT_JSON, OUT_MD, OUT_SVG))
     if args.smoke:
         key_bits, impls, masks, rounds = [128], None, None, args.rounds or 1
-        configs = [Config(128, 0, 2, rounds), Config(128, 1, 7, rounds)]
+        configs = [Config(128, 0, 2, rounds, args.nowidelut, pnr_args),
+                   Config(128, 1, 7, rounds, args.nowidelut, pnr_args)]
         sdir = build_dir() / "explore_pipelined" / "smoke"
         out = Path(args.out) if args.out else sdir / "explore_pipelined.json"
         md = Path(args.md) if args.md else out.with_suffix(".md")
@@ -423,14 +504,14 @@ def main(argv: list[str] | None = None) -> int:
         if rounds < 0 or any(rounds > nr_of(k) for k in key_bits):
             print("error: --rounds must be 0..Nr", file=sys.stderr)
             return 2
-        configs = enumerate_configs(key_bits, impls, masks, rounds)
+        configs = enumerate_configs(key_bits, impls, masks, rounds, args.nowidelut, pnr_args)
         out = Path(args.out or out_json)
         # with --out, the table and the plot go next to it (never silently into docs/)
         md = Path(args.md) if args.md else (out.with_suffix(".md") if args.out else Path(out_md))
         svg = Path(args.svg) if args.svg else (out.with_suffix(".svg") if args.out else Path(out_svg))
     out, md, svg = (p if p.is_absolute() else root / p for p in (out, md, svg))
     if not configs:
-        print("error: no legal configuration (odd masks need --sbox 1)", file=sys.stderr)
+        print("error: no legal configuration (odd masks need --sbox 1 or 3, masks 8..15 --sbox 3)", file=sys.stderr)
         return 2
     if args.list:
         for c in configs:
@@ -448,14 +529,20 @@ def main(argv: list[str] | None = None) -> int:
     not_run: list[str] = []
     done = [0]
 
+    seed_pool = cf.ThreadPoolExecutor(max_workers=max(1, args.jobs))   # at most --jobs P&R runs at a time
+
     def one(cfg: Config):
         t0 = time.monotonic()
-        if args.cached_only and not (_cache_dir(cache, cfg, args.freq, device)
-                                     / ("ecp5_core.json" if args.synth_only else "pnr.json")).is_file():
+        wanted = ["ecp5_core.json"] if args.synth_only else [f"{_pnr_name(s)}.json" for s in seeds]
+        if args.cached_only and not all((_cache_dir(cache, cfg, args.freq, device) / w).is_file() for w in wanted):
             return None
         say(f"[explore] start {cfg.label}")
-        res, hit = (run_ecp5_core(cfg, cache, args.freq) if args.synth_only
-                    else run_pnr(cfg, cache, args.freq, device))
+        if args.synth_only:
+            res, hit = run_ecp5_core(cfg, cache, args.freq)
+        else:
+            futs = [seed_pool.submit(run_pnr, cfg, cache, args.freq, device, s) for s in seeds]
+            runs = [f.result() for f in futs]
+            res, hit = median_run([r for r, _ in runs]), all(h for _, h in runs)
         if cfg.rounds or args.no_sim:
             cyc, src = cfg.cycles_formula, "formula Nr*(1+k)" + (" (reduced design)" if cfg.rounds else "")
         else:
@@ -467,8 +554,9 @@ def main(argv: list[str] | None = None) -> int:
         with _lock:
             done[0] += 1
             k = done[0]
+        per = "" if len(seeds) < 2 or args.synth_only else f" (median of seeds: {row['F_by_seed']})"
         say(f"[explore] {k}/{n} {cfg.label}: {'cached' if hit else f'{time.monotonic() - t0:.0f} s'}: "
-            f"F={_f(row['F_mhz'], '.1f')} MHz A={row['A']} (LUT4 {row['lut4']} + FF {row['ff']}) cycles={cyc} "
+            f"F={_f(row['F_mhz'], '.1f')} MHz{per} A={row['A']} (LUT4 {row['lut4']} + FF {row['ff']}) cycles={cyc} "
             f"T={_f(row['T_gbps'], '.2f')} Gbps H={_f(row['H'], '.5f')}")
         return row
 
@@ -485,6 +573,7 @@ def main(argv: list[str] | None = None) -> int:
             except Exception as e:  # noqa: BLE001 - report every failing config, keep the others
                 missing.append({"label": cfg.label, "error": str(e).splitlines()[0][:300]})
                 say(f"[explore] FAILED {cfg.label}: {str(e).splitlines()[0][:300]}")
+    seed_pool.shutdown()
     if not rows:
         print("error: " + ("no configuration has a cached result" if not missing else "every configuration failed"),
               file=sys.stderr)
@@ -526,10 +615,15 @@ def main(argv: list[str] | None = None) -> int:
         "freq_target_mhz": args.freq,
         "reduced": any(c.rounds for c in configs),
         "synth_only": bool(args.synth_only),
+        "ecp5_synth_args": " ".join(NOWIDELUT) if args.nowidelut else "",
+        "seeds": seeds,
+        "subset": not args.smoke and (key_bits, impls, masks) != ([128, 192, 256], [0, 1], list(range(8))),
+        "nextpnr_extra_args": " ".join(pnr_args),
         "rounds": rounds,
         "tools": tool_versions(),
         "meaning": {
-            "F_mhz": "post-route Fmax of the core clock (nextpnr-ecp5, core in the serializer wrapper, one seed)",
+            "F_mhz": "post-route Fmax of the core clock (nextpnr-ecp5, core in the serializer wrapper); with several "
+                     "seeds the median (lower median) over them, every seed's Fmax in F_by_seed",
             "A": "lut4 + ff of the bare core after synth_ecp5 (lut4 = LUT4 + 2*CCU2C + 4*DPR16X4)",
             "T_gbps": "128 * F", "E_mbps_per_cell": "T / A", "cycles": "register stages input -> output",
             "L_ns": "cycles / F", "H": "E / L (seed 002, Algorithm 1)",
@@ -544,8 +638,9 @@ def main(argv: list[str] | None = None) -> int:
     out.write_text(json.dumps(doc, indent=1, default=str) + "\n")
     write_md(md, doc)
     write_svg(svg, doc)
-    if out == root / OUT_JSON:          # docs/results.md shows the choice of the default output
-        from aesforge.flow import report
+    from aesforge.flow import report
+
+    if out in [root / j for j in report.EXPLORE_JSONS]:   # docs/results.md shows the choices of these outputs
 
         say(f"[explore] wrote {report.write_results_md(report._load_results()).relative_to(root)}")
     for kb, ch in choice.items():

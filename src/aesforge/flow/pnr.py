@@ -123,6 +123,7 @@ def pnr_ecp5(core, outdir, freq_mhz: float | None = None, seed: int = SEED, incl
     return {
         "device": f"{dev['name']} {PACKAGE} speed {dev['speed']}",
         "nextpnr_args": " ".join(args),
+        "ecp5_synth_args": " ".join(core.ecp5_synth_args),
         "freq_target_mhz": freq,
         "fmax_mhz": round(float(fmax), 2),
         "fmax_clock_net": clk_net,

@@ -89,7 +89,7 @@ def flow_hash(core, freq_mhz: float) -> str:
     root = repo_root()
     parts = [json.dumps({"v": FLOW_VERSION, "top": core.top, "params": core.params, "clock": core.clock,
                          "reset": core.reset, "freq": freq_mhz, "tools": tool_versions(),
-                         "pnr_args": list(core.pnr_args),
+                         "pnr_args": list(core.pnr_args), "ecp5_synth_args": list(core.ecp5_synth_args),
                          "sources": list(core.sources)}, sort_keys=True, default=str).encode()]
     parts += [(root / s).read_bytes() for s in core.sources]
     parts += [p.read_bytes() for p in sorted((root / "syn").glob("*.ys"))]
@@ -353,13 +353,15 @@ def write_results_md(results: list[dict]) -> Path:
 
 
 EXPLORE_JSON = "results/explore_pipelined.json"
+# every explore output shown in docs/results.md: the project's device, then issue 4's reference part (LFE5UM5G-85F)
+# with the default mapping, with synth_ecp5 -nowidelut, and with that and nextpnr --tmg-ripup
+EXPLORE_JSONS = (EXPLORE_JSON, "results/explore_pipelined_um5g85k.json",
+                 "results/explore_pipelined_um5g85k_nowidelut.json",
+                 "results/explore_pipelined_um5g85k_nowidelut_tmgripup.json")
 
 
-def _explore_section() -> list[str]:
-    """hw/aes_pipe figures of `aesforge explore pipelined` (seed 002, Algorithm 1): per key size the chosen register
-    placement (max H) and the k = 0 baseline, read from results/explore_pipelined.json when it holds a whole-cipher
-    place-and-route sweep (a reduced or synthesis-only run is not shown)."""
-    p = repo_root() / EXPLORE_JSON
+def _explore_block(rel: str) -> list[str]:
+    p = repo_root() / rel
     if not p.is_file():
         return []
     doc = json.loads(p.read_text())
@@ -367,26 +369,56 @@ def _explore_section() -> list[str]:
         return []
     rows = {(r["key_bits"], r["sbox_impl"], r["pipe_mask"]): r for r in doc["rows"]}
     n_run = {kb: sum(1 for k in rows if k[0] == kb) for kb in {k[0] for k in rows}}
-    out = ["", "## aes_pipe: register placement by Algorithm 1", "",
-           f"From `{EXPLORE_JSON}` (`{doc['command'].strip()}`, {doc['generated_utc']}; every placement in "
-           "[explore_pipelined.md](explore_pipelined.md)). Device " + str(doc["device"]) + ", one seed. "
+    seeds = doc.get("seeds") or [1]
+    md = Path(rel).with_suffix(".md").name
+    opts = []
+    if doc.get("ecp5_synth_args"):
+        opts.append(f"`synth_ecp5 {doc['ecp5_synth_args']}`")
+    if doc.get("nextpnr_extra_args"):
+        opts.append(f"nextpnr `{doc['nextpnr_extra_args']}`")
+    seed_txt = ("one seed" if len(seeds) < 2 else
+                f"seeds {', '.join(map(str, seeds))}: F = median over the seeds, every seed's F in the last column")
+    multi = len(seeds) > 1
+    out = ["", f"From `{rel}` (`{doc['command'].strip()}`, {doc['generated_utc']}; every placement in "
+           f"[{md}]({md})). Device " + str(doc["device"]) + ", " + seed_txt
+           + (", " + ", ".join(opts) if opts else "") + ". "
            "F = post-route Fmax (core in the serializer wrapper), LUT4/FF = bare core (synth_ecp5), "
            "Gbps = 128 x F (one block per clock), latency = Nr x (1 + k) cycles (RTL simulation).", "",
            "| key | role | S-box | placement | k | placements run | cycles | latency (ns) | F (MHz) | LUT4 | FF "
-           "| Gbps | Gbps/kLUT4 | H | xc7 LUT | xc7 FF |",
-           "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+           "| Gbps | Gbps/kLUT4 | H | xc7 LUT | xc7 FF |" + (" F per seed (MHz) |" if multi else ""),
+           "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + ("---|" if multi else "")]
     for kb, ch in sorted(doc["choice"].items(), key=lambda kv: int(kv[0])):
-        picks = [("chosen (max H)", ch["best_H"])] + [("baseline k = 0", b) for b in ch.get("baseline_k0", [])]
+        picks = [("chosen (max H)", ch["best_H"])]
+        ident_f, ident_h = ch["best_F"], ch["best_H"]
+        if (ident_f["sbox_impl"], ident_f["pipe_mask"]) != (ident_h["sbox_impl"], ident_h["pipe_mask"]):
+            picks.append(("max F", ident_f))
+        picks += [("baseline k = 0", b) for b in ch.get("baseline_k0", [])]
         for role, ident in picks:
             r = rows.get((int(kb), ident["sbox_impl"], ident["pipe_mask"]))
             if r is None:
                 continue
             x = r.get("xc7") or {}
-            out.append("| " + " | ".join([
+            cells = [
                 f"AES-{kb}", role, str(r["sbox"]), str(r["placement"]), str(r["k"]), str(n_run[int(kb)]),
                 str(r["cycles"]), _fmt(r.get("L_ns"), 1), _fmt(r.get("F_mhz"), 1), _fmt(r["lut4"]), _fmt(r["ff"]),
                 _fmt(r.get("T_gbps"), 2), _fmt(r.get("gbps_per_klut4"), 3), _fmt(r.get("H"), 5),
-                _fmt(x.get("lut_total")), _fmt(x.get("ff"))]) + " |")
+                _fmt(x.get("lut_total")), _fmt(x.get("ff"))]
+            if multi:
+                cells.append(", ".join(f"s{s}: {v:.1f}" for s, v in (r.get("F_by_seed") or {}).items()))
+            out.append("| " + " | ".join(cells) + " |")
+    return out
+
+
+def _explore_section() -> list[str]:
+    """hw/aes_pipe figures of `aesforge explore pipelined` (seed 002, Algorithm 1): per key size the chosen register
+    placement (max H), the fastest one if different, and the k = 0 baseline, read from each of EXPLORE_JSONS that
+    holds a whole-cipher place-and-route sweep (a reduced or synthesis-only run is not shown)."""
+    blocks = [b for rel in EXPLORE_JSONS for b in [_explore_block(rel)] if b]
+    if not blocks:
+        return []
+    out = ["", "## aes_pipe: register placement by Algorithm 1"]
+    for b in blocks:
+        out += b
     return out
 
 

@@ -65,19 +65,19 @@ def syn_template(name: str) -> str:
 
 
 def fill(template: str, **fields: str) -> str:
-    """Replace {KEY} placeholders (upper-case keys only, so Tcl/yosys braces are left alone)."""
+    """Replace {KEY} placeholders (upper-case letters, digits, _ only, so Tcl/yosys braces are left alone)."""
     def sub(m: re.Match) -> str:
         key = m.group(1)
         if key not in fields:
             raise FlowError(f"template placeholder {{{key}}} not given")
         return fields[key]
-    return re.sub(r"\{([A-Z_]+)\}", sub, template)
+    return re.sub(r"\{([A-Z][A-Z0-9_]*)\}", sub, template)
 
 
 def yosys_script(template: str, outdir: Path, core, **extra: str) -> Path:
     """Write outdir/<template> filled in for ``core``; return its path."""
     text = fill(syn_template(template), READ=read_cmd(core), CHPARAM=chparam_cmd(core), TOP=core.top,
-                OUT=rel(outdir), **extra)
+                OUT=rel(outdir), ECP5_SYNTH_ARGS="".join(" " + a for a in core.ecp5_synth_args), **extra)
     path = outdir / template
     path.write_text(text)
     return path

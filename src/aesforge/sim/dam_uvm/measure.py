@@ -80,9 +80,10 @@ def core_for(bus: str, W: int, params: dict | None = None):
     from aesforge.cores import COMMON, Core
 
     src = (f"{COMMON}/aesf_sbox_lut.v", f"{COMMON}/aesf_inv_sbox_lut.v", f"{COMMON}/aesf_sbox_cf.v",
-           f"{COMMON}/aesf_sbox.v", f"{COMMON}/aesf_mixcolumn.v", f"{COMMON}/aesf_subword.v",
+           f"{COMMON}/aesf_sbox_bp.v", f"{COMMON}/aesf_sbox.v", f"{COMMON}/aesf_mixcolumn.v", f"{COMMON}/aesf_subword.v",
            f"{COMMON}/aesf_key_step.v", f"{COMMON}/aesf_fifo.v",
-           "hw/aes_pipe/rtl/aesf_aes_pipe_stage.v", "hw/aes_pipe/rtl/aesf_aes_pipe_round.v",
+           "hw/aes_pipe/rtl/aesf_aes_pipe_stage.v", "hw/aes_pipe/rtl/aesf_aes_pipe_sbox_bp.v",
+           "hw/aes_pipe/rtl/aesf_aes_pipe_round.v",
            "hw/dam/rtl/aesf_dam_keyexp.v", "hw/dam/rtl/aesf_dam_cipher.v", "hw/dam/rtl/aesf_dam_core.v",
            "hw/dam/rtl/aesf_dam_regs.v", f"hw/dam/rtl/aesf_dam_{bus}.v")
     p = {"W": W, "MEM_AW": 8, **({"NM": 2} if bus == "asbus" else {}), **(params or {})}
