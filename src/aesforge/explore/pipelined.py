@@ -27,6 +27,11 @@ Outputs: results/explore_pipelined.json, docs/explore_pipelined.md (table), docs
 --device: the ECP5 part of the place and route (aesforge.flow.pnr.DEVICES; default the project's LFE5U-85F
 speed 6). Another device gets its own cache folders and default outputs (results/explore_pipelined_<device>.json,
 docs/explore_pipelined_<device>.md/.svg); `um5g-85k` (LFE5UM5G-85F, speed 8) is the part of issue 4's reference.
+--sbox 3: the Boyar-Peralta S-box (its seams: PIPE_MASK bit 0 = seam A, bit 3 = seam B, masks up to 15).
+--nowidelut: synth_ecp5 -nowidelut for every configuration (LUT4s only); --nextpnr-args=...: extra nextpnr options;
+--seeds 1,2,3: P&R once per seed, F = the lower median (every seed's F is kept). --nowidelut and --nextpnr-args get
+their own cache folders and default output names (e.g. results/explore_pipelined_um5g85k_nowidelut_tmgripup.json);
+each seed is cached as its own file in the configuration's folder.
 --smoke: a 2-configuration sweep of a REDUCED design (1 round of AES-128, --rounds 1); its figures are not AES
 figures and go to build/explore_pipelined/smoke/ unless --out is given.
 --synth-only: no place and route (no F, so no T, E, L, H and no choice): LUT4/FF of the bare core only, plus
