@@ -107,6 +107,6 @@ register(pipe_core(256, name="aes_pipe_256", rank=32))
 register(pipe_core(128, DEFAULT_SBOX_IMPL, 0, name="aes_pipe_k0", rank=33))
 # Issue 4's AES-128: Boyar-Peralta S-box registered at its seam A and after SubBytes (3 stages per round, 30
 # cycles; Algorithm 1's choice on the reference part), mapped to LUT4s only (synth_ecp5 -nowidelut: ABC's wide-LUT
-# mapping doubles an S-box circuit) and routed with nextpnr's timing-driven ripup (see hw/aes_pipe/README.md).
+# mapping inflates an S-box circuit) and routed with nextpnr's timing-driven ripup (see hw/aes_pipe/README.md).
 register(pipe_core(128, 3, 3, name="aes_pipe_bp", rank=34, ecp5_synth_args=("-nowidelut",),
                    pnr_args=("--tmg-ripup",)))

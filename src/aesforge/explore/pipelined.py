@@ -646,7 +646,6 @@ def main(argv: list[str] | None = None) -> int:
     from aesforge.flow import report
 
     if out in [root / j for j in report.EXPLORE_JSONS]:   # docs/results.md shows the choices of these outputs
-
         say(f"[explore] wrote {report.write_results_md(report._load_results()).relative_to(root)}")
     for kb, ch in choice.items():
         b = ch["best_H"]
