@@ -542,3 +542,78 @@ async def test_random_messages(dut):
     """Key sizes 16/24/32, IV 1..64 B, AAD/text of any length (buffered and streamed), every tag length,
     decrypt with good and bad tags, through the Python host driver."""
     await _random_messages(dut, 24 if FULL else 8, 11)
+
+
+@cocotb.test()
+async def test_param_fields_sweep(dut):
+    """Every parameter field of every opcode with out-of-range values, the device against the frame-level model
+    (issue 20: STREAM_START's tag_len byte was taken modulo 32): STREAM_START tag_len, flags and the txt_len top
+    byte (all 256 values with AESFORGE_FULL, the bit patterns that matter otherwise), iv_len / aad_len extremes,
+    SET_TAGLEN values, and the payload length of every write opcode (also far beyond the buffers and past the
+    byte counter's saturation). After each case the status must equal the model's; ABORT + CLEAR_STATUS then
+    return both to a known state, and the loaded key must still be there (no refused frame changes anything)."""
+    h, m = await setup(dut)
+    model = GcmSpiModel(DIGIT)
+    KEYS_USED.append(KEY)
+
+    async def both(frame: bytes) -> None:
+        await m.transfer(frame)
+        model.frame(frame)
+
+    async def settle() -> int:
+        """Status once the device is idle or waits for a stream chunk (the model has no timing)."""
+        for _ in range(400):
+            st = await h.status()
+            if not st & ST_BUSY or st & ST_RDY:
+                return st
+        raise TimeoutError("device stays BUSY")
+
+    async def case(frame: bytes, what: str) -> None:
+        await both(frame)
+        st, exp = await settle(), model.status()
+        assert st == exp, f"{what}: device status {st:#04x}, model {exp:#04x}"
+        await both(bytes([OP.ABORT]))
+        await settle()
+        await both(bytes([OP.CLEAR_STATUS]))
+        st, exp = await h.status(), model.status()
+        assert st == exp and st & ST_KEY_OK, f"{what}, after ABORT + CLEAR_STATUS: {st:#04x} / {exp:#04x}"
+
+    def stream(flags=0, tl=16, iv=12, aad=0, txt=16) -> bytes:
+        return bytes([OP.STREAM_START]) + stream_params(flags, tl, iv, aad, txt)
+
+    await both(bytes([OP.WRITE_KEY]) + KEY)
+    await h.wait_not_busy("key")
+    byte_values = range(256) if FULL else sorted({*range(0, 34), 0x24, 0x28, 0x2C, 0x30, 0x40, 0x80, 0x90, 0xF0,
+                                                  0xFF})
+    for tl in byte_values:
+        await case(stream(tl=tl), f"STREAM_START tag_len {tl:#04x}")
+    for fl in (range(256) if FULL else (0, 1, 2, 3, 4, 8, 0x10, 0x20, 0x40, 0x80, 0x81, 0xFC, 0xFF)):
+        await case(stream(flags=fl), f"STREAM_START flags {fl:#04x}")
+    for top in (range(256) if FULL else (0x00, 0x01, 0x08, 0x0F, 0x10, 0x20, 0x40, 0x80, 0xFF)):
+        await case(stream(txt=(top << 32) | 16), f"STREAM_START txt_len[39:32] {top:#04x}")
+    for iv, aad in ((0, 0), (1, 0), (0xFFFF, 0), (12, 0xFFFFFFFF), (0xFFFF, 0xFFFFFFFF)):
+        await case(stream(iv=iv, aad=aad), f"STREAM_START iv_len {iv} aad_len {aad}")
+    for v in (range(256) if FULL else byte_values):
+        await case(bytes([OP.SET_TAGLEN, v]), f"SET_TAGLEN {v:#04x}")
+    # payload lengths: every write opcode, around its legal range, and past the 8-bit byte counter
+    lengths = (0, 1, 2, 11, 12, 13, 14, 15, 16, 17, 23, 24, 25, 31, 32, 33, 63, 64, 65, 255, 256, 257)
+    for op in (OP.WRITE_NONCE, OP.WRITE_PT, OP.WRITE_AAD, OP.WRITE_TAG, OP.SET_TAGLEN, OP.STREAM_START,
+               OP.START_ENC, OP.START_DEC, OP.ABORT, OP.CLEAR_STATUS, OP.ZEROIZE, OP.WRITE_KEY):
+        for n in lengths:
+            if op == OP.ZEROIZE and n == 0:
+                continue                      # the one legal ZEROIZE would drop the key (checked elsewhere)
+            payload = bytes((7 * i + 1) & 0xFF for i in range(n))
+            if op == OP.STREAM_START and n >= 13:
+                payload = stream_params(0, 16, 12, 0, 16) + payload[13:]
+            if op == OP.SET_TAGLEN:
+                payload = bytes([16]) + payload[1:]
+            await case(bytes([op]) + payload, f"opcode {op:#04x} with {n} payload bytes")
+            if op == OP.WRITE_KEY and n in (16, 24, 32):
+                await both(bytes([OP.WRITE_KEY]) + KEY)   # the test's key again (a legal length loaded another)
+                await h.wait_not_busy("key")
+    # STREAM_DATA lengths inside a running stream: 0 and > 64 are refused (LENGTH), the stream keeps RDY
+    for n in (0, 65, 255, 256, 300):
+        await both(stream())
+        assert await settle() == model.status()
+        await case(bytes([OP.STREAM_DATA]) + bytes(n), f"STREAM_DATA with {n} bytes")
+    assert await table1(h) == (CT, TAG)

@@ -17,7 +17,7 @@ from aesforge.paths import repo_root
 from aesforge.sim.runner import run_batch, run_cocotb_module
 
 HERE = str(Path(__file__).parent)
-N_TESTS = 10
+N_TESTS = 11
 
 
 def test_gcm_spi_pins_icarus():

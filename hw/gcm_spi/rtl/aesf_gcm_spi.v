@@ -177,6 +177,10 @@ module aesf_gcm_spi #(
   logic         dec_q;
   logic [103:0] par_q;           // command fields: flags, tag_len, iv_len, aad_len, txt_len (STREAM_START order)
   logic [127:0] ram_rdata;
+  // STREAM_START's tag_len byte reaches the core whole: a value above 31 is passed as 0, which the core
+  // refuses like any other illegal tag length (DONE + LENGTH), never taken modulo 32
+  logic [4:0]   par_tag_len;
+  assign par_tag_len = (par_q[95:93] == 3'd0) ? par_q[92:88] : 5'd0;
 
   aesf_gcm_seq #(.DIGIT(DIGIT), .SBOX_IMPL(SBOX_IMPL), .AES_IMPL(AES_IMPL), .AES_COLS(AES_COLS)) u_core (
     .clk_i, .rst_ni,
@@ -184,7 +188,7 @@ module aesf_gcm_spi #(
     .key_len_i(key_len_q), .key_ok_o(core_key_ok),
     .cmd_valid_i(cmd_valid_q), .cmd_ready_o(core_cmd_ready), .cmd_decrypt_i(dec_q),
     .cmd_iv_len_i(par_q[87:72]), .cmd_aad_len_i(par_q[71:40]), .cmd_txt_len_i(par_q[35:0]),
-    .cmd_tag_len_i(par_q[92:88]),
+    .cmd_tag_len_i(par_tag_len),
     .in_valid_i(core_in_valid), .in_ready_o(core_in_ready), .in_data_i(ram_rdata),
     .out_valid_o(core_out_valid), .out_ready_i(1'b1), .out_data_o(core_out_data), .out_last_o(core_out_last),
     .done_o(core_done), .tag_o(core_tag), .auth_fail_o(core_auth_fail), .err_o(core_err), .busy_o(core_busy),
@@ -395,7 +399,11 @@ module aesf_gcm_spi #(
   assign no_key       = ~core_key_ok & ~key_busy & ~core_busy;
   assign start_buf    = commit & len_ok & (op_q == OP_START_ENC || op_q == OP_START_DEC) & ~no_key &
                         nonce_v_q & txt_v_q & aad_v_q & (op_q == OP_START_ENC || tagin_v_q);
-  assign start_stream = commit & len_ok & (op_q == OP_STREAM_START) & ~no_key & (par_q[39:36] == 4'd0) &
+  // STREAM_START fields the core cannot represent are refused whole (LENGTH), never truncated: reserved flag
+  // bits 7..2 and txt_len bits 39..36 (tag_len is checked by the core, see par_tag_len)
+  logic par_ok;
+  assign par_ok       = (par_q[103:98] == 6'd0) & (par_q[39:36] == 4'd0);
+  assign start_stream = commit & len_ok & (op_q == OP_STREAM_START) & ~no_key & par_ok &
                         ~(par_q[96] & par_q[97] & ~armed_q);
   // (an operation finishing in this very cycle has won the race: ABORT is then a no-op)
   assign abort_run    = commit & len_ok & (op_q == OP_ABORT) & op_busy & ~core_done;
@@ -702,8 +710,8 @@ module aesf_gcm_spi #(
           OP_STREAM_START: begin
             if (no_key) begin
               err_q <= E_KEY;
-            end else if (par_q[39:36] != 4'd0) begin
-              err_q <= E_LENGTH;
+            end else if (!par_ok) begin
+              err_q <= E_LENGTH;            // reserved flag bits or txt_len >= 2^36
             end else if (!start_stream) begin
               err_q <= E_STATE;             // releasing decrypt without a passed verify-only run
             end else begin
@@ -797,10 +805,9 @@ module aesf_gcm_spi #(
 
   assign irq_o = irq_q;
 
-  // Unused core outputs and fields: out_last_o (the front end counts beats itself), the flag bits 7..2,
-  // tag_len bits 7..5 and txt_len bits 39..36 (checked to be zero) of STREAM_START.
+  // Unused core output: out_last_o (the front end counts beats itself).
   logic unused;
-  assign unused = ^{core_out_last, par_q[103:98], par_q[95:93]};
+  assign unused = core_out_last;
 
 `ifndef SYNTHESIS
   // Observation views for the testbench (tests/rtl/gcm_spi_tb.py): the buffers as the flat vectors of the

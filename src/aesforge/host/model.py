@@ -167,8 +167,8 @@ class GcmSpiModel:
                                     int.from_bytes(p[8:13], "big"))
         if self.key is None:
             return self._error(E_KEY)
-        if txt_len >> 36:
-            return self._error(E_LENGTH)
+        if txt_len >> 36 or flags & ~(FLAG_DECRYPT | FLAG_RELEASE):
+            return self._error(E_LENGTH)        # a field the device cannot represent: refused, never truncated
         dec, rel = bool(flags & FLAG_DECRYPT), bool(flags & FLAG_RELEASE)
         if dec and rel and not self.armed:
             return self._error(E_STATE)
