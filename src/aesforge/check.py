@@ -2,17 +2,23 @@
 """`aesforge check`: compare `aesforge sim` results with the expected answers.
 
 The expected answer of a vector is its ``expect`` object when present (CAVP vectors carry the published
-values), else the golden model's answer. A result with an ``error`` is a failure (listed separately as
-unsupported when the vector itself was valid input for the model). A decrypt result with ``auth_ok: false``
-must carry no ``pt`` field at all.
+values), else the golden model's answer. A result with an ``error`` is a failure. A decrypt result with
+``auth_ok: false`` must carry no ``pt`` field at all.
+
+Both files are checked with the validator of `aesforge sim` (:mod:`aesforge.sim.validate`): a malformed
+vector, a malformed result line, a missing result and a result nobody asked for are failures with a
+one-line reason, never an exception.
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
+
+from aesforge.sim.validate import record_id, valid_id, validate_result, validate_vector
 
 
 def expected(rec: dict) -> dict:
-    """The reference answer for one vector: from ``expect`` or computed by the golden model."""
+    """The reference answer for one (valid) vector: from ``expect`` or computed by the golden model."""
     if isinstance(rec.get("expect"), dict):
         return rec["expect"]
     from aesforge import model
@@ -39,9 +45,12 @@ def expected(rec: dict) -> dict:
 
 
 def compare(rec: dict, res: dict | None) -> str | None:
-    """None when `res` is the right answer to `rec`, else a one-line reason."""
+    """None when `res` is the right answer to the (valid) vector `rec`, else a one-line reason."""
     if res is None:
         return "no result line for this vector"
+    err = validate_result(res)
+    if err:
+        return f"malformed result line: {err}"
     if "error" in res:
         return f"core reported error: {res['error']}"
     try:
@@ -69,25 +78,51 @@ class CheckReport:
     def ok(self) -> bool:
         return self.failed == 0 and self.passed > 0
 
+    def fail(self, rid: str, why: str) -> None:
+        self.failed += 1
+        self.failures.append((rid, why))
 
-def check(vectors: list, results: list[dict]) -> CheckReport:
-    by_id: dict = {}
-    for r in results:
-        if isinstance(r, dict) and "id" in r:
-            by_id.setdefault(r["id"], r)
+
+def check(vectors: list, results: list) -> CheckReport:
+    """Compare `results` with `vectors` (both as read by :func:`aesforge.sim.runner.read_vectors`, or lists of
+    dicts). Never raises on malformed input.
+
+    Results are matched to vectors by id (a vector without a valid id by ``lineN``, as `aesforge sim` names
+    its error line); the k-th result with an id answers the k-th vector with that id, so order does not
+    matter otherwise. Failures, each counted once: a malformed vector, a repeated vector id, a missing,
+    malformed, erroneous or wrong result; then every result line left over: a line without a usable id, an id
+    not in the vectors, more results than vectors for an id.
+    """
     rep = CheckReport()
-    seen: set = set()
-    for n, rec in enumerate(vectors, 1):
-        if not isinstance(rec, dict):
-            rep.failed += 1
-            rep.failures.append((f"line{n}", "input line is not a JSON object"))
-            continue
-        rid = rec.get("id")
-        why = "duplicate id in the vectors" if rid in seen else compare(rec, by_id.get(rid))
-        seen.add(rid)
+    pending: dict[str, deque] = {}
+    for res in results:
+        if isinstance(res, dict) and valid_id(res.get("id")):
+            pending.setdefault(res["id"], deque()).append(res)
+    keys: set[str] = set()
+    seen: set[str] = set()
+    for i, rec in enumerate(vectors):
+        key = record_id(rec, i)
+        keys.add(key)
+        queue = pending.get(key)
+        res = queue.popleft() if queue else None
+        err = validate_vector(rec)
+        if err:
+            why: str | None = f"invalid vector: {err}"
+        elif key in seen:
+            why = "duplicate id in the vectors"
+        else:
+            why = compare(rec, res)
+        if err is None:
+            seen.add(key)
         if why is None:
             rep.passed += 1
         else:
-            rep.failed += 1
-            rep.failures.append((rec.get("id"), why))
+            rep.fail(key, why)
+    for j, res in enumerate(results):
+        if not (isinstance(res, dict) and valid_id(res.get("id"))):
+            rep.fail(f"results:line{getattr(res, 'lineno', j + 1)}", f"malformed result line: {validate_result(res)}")
+    for rid, queue in pending.items():
+        for _ in queue:
+            rep.fail(rid, "more result lines than vectors with this id" if rid in keys
+                     else "result for an id not in the vectors")
     return rep

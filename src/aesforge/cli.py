@@ -60,25 +60,45 @@ def _cmd_vectors(args) -> int:
     return 0
 
 
+def _one_line(text: str, limit: int = 400) -> str:
+    """`text` as one printable ASCII line: ids and reasons may quote any JSON string of the input files."""
+    if not (text.isascii() and text.isprintable()):
+        text = json.dumps(text)[1:-1]  # escapes control characters, non-ASCII and lone surrogates
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def _report_check(vecs, results, show: int) -> int:
     from aesforge.check import check
 
     rep = check(vecs, results)
-    for rid, why in rep.failures[:show]:
-        print(f"FAIL {rid}: {why}")
-    if len(rep.failures) > show:
-        print(f"... and {len(rep.failures) - show} more failures")
+    for rid, why in rep.failures[:max(show, 0)]:
+        print(f"FAIL {_one_line(str(rid), 120)}: {_one_line(str(why))}")
+    if len(rep.failures) > max(show, 0):
+        print(f"... and {len(rep.failures) - max(show, 0)} more failures")
     print(f"{rep.passed} passed, {rep.failed} failed")
     return 0 if rep.ok else 1
 
 
-def _cmd_sim(args) -> int:
-    from aesforge.sim.runner import read_vectors, run_batch, write_results
+def _read_lines(path: str) -> list:
+    """The shared tolerant reader; an unreadable file (missing, a folder, no permission) is a usage error."""
+    from aesforge.sim.runner import read_vectors
 
-    vecs = read_vectors(args.vectors)
+    try:
+        return read_vectors(path)
+    except OSError as e:
+        raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def _cmd_sim(args) -> int:
+    from aesforge.sim.runner import run_batch, write_results
+
+    vecs = _read_lines(args.vectors)
     results = run_batch(args.core, vecs, sim=args.sim, jobs=args.jobs, stall=args.stall, seed=args.seed,
                         progress=not args.quiet)
-    write_results(results, args.out)
+    try:
+        write_results(results, args.out)
+    except OSError as e:
+        raise ValueError(f"cannot write {args.out}: {e.strerror or e}") from None
     n_err = sum(1 for r in results if "error" in r)
     print(f"[sim] {len(results)} results, {n_err} with error" + (f" -> {args.out}" if args.out else ""),
           file=sys.stderr)
@@ -88,9 +108,7 @@ def _cmd_sim(args) -> int:
 
 
 def _cmd_check(args) -> int:
-    from aesforge.sim.runner import read_vectors
-
-    return _report_check(read_vectors(args.vectors), read_vectors(args.results), args.show)
+    return _report_check(_read_lines(args.vectors), _read_lines(args.results), args.show)
 
 
 def _cmd_demo(args) -> int:

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from aesforge import cores as _cores
 from aesforge.paths import build_dir, repo_root
-from aesforge.sim.validate import validate_record
+from aesforge.sim.validate import record_id, validate_record
+from aesforge.vectors.jsonl import BadLine, JsonLine, read_jsonl_lines
 
 SIMULATORS = ("icarus", "verilator")
 TIMESCALE = ("1ns", "1ps")
@@ -152,10 +153,13 @@ def _count_lines(path: Path) -> int:
 def run_batch(core_name: str, records: list, sim: str = "icarus", jobs: int = 1, stall: float = 0.0,
               seed: int = 1, params: dict | None = None, progress: bool = True, quiet: bool = True,
               workdir: Path | None = None) -> list[dict]:
-    """Run `records` (parsed JSON objects, or error strings for unparsable lines) through a core's RTL.
+    """Run `records` (as from :func:`read_vectors`: JSON objects and BadLine entries) through a core's RTL.
 
-    Returns one result dict per record, in order. `stall` is the probability of an idle/back-pressure cycle
-    on every valid/ready the bench drives (0 = full speed; cycle counts are exact only at 0).
+    Returns one result dict per record, in order; a record that fails :func:`validate_record` (or repeats an
+    earlier valid id) gets ``{"id": ..., "error": ...}`` and never reaches the simulator, its id being
+    :func:`record_id` (the record's id when it is a non-empty string, else ``lineN``). `stall` is the
+    probability of an idle/back-pressure cycle on every valid/ready the bench drives (0 = full speed; cycle
+    counts are exact only at 0).
     """
     core = _cores.get(core_name)
     if not core.bench:
@@ -164,11 +168,8 @@ def run_batch(core_name: str, records: list, sim: str = "icarus", jobs: int = 1,
     todo: list[tuple[int, dict]] = []
     seen: set = set()
     for i, rec in enumerate(records):
-        if isinstance(rec, str):  # unparsable line: the reader passes its message
-            results[i] = {"id": f"line{i + 1}", "error": rec}
-            continue
         err = validate_record(rec, core)
-        rid = rec.get("id", f"line{i + 1}") if isinstance(rec, dict) else f"line{i + 1}"
+        rid = record_id(rec, i)
         if err is None and rid in seen:
             err = f"duplicate id {rid!r}"
         if err:
@@ -237,18 +238,13 @@ def run_batch(core_name: str, records: list, sim: str = "icarus", jobs: int = 1,
     return results  # type: ignore[return-value]
 
 
-def read_vectors(path: str | Path) -> list:
-    """Read a JSON-lines file; an unparsable line becomes an error string (answered with an error line)."""
-    recs: list = []
-    with open(path) as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                recs.append(json.loads(line))
-            except json.JSONDecodeError as e:
-                recs.append(f"line {n} is not valid JSON: {e.msg}")
-    return recs
+def read_vectors(path: str | Path) -> list[JsonLine | BadLine]:
+    """Read a vectors or results file for `aesforge sim` / `aesforge check`: one entry per non-blank line.
+
+    The shared tolerant reader (:func:`aesforge.vectors.jsonl.read_jsonl_lines`): a line that is not UTF-8,
+    not JSON or not a JSON object becomes a BadLine (answered with an error line), never an exception.
+    """
+    return read_jsonl_lines(path)
 
 
 def write_results(results: list[dict], path: str | Path | None) -> None:

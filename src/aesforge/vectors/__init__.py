@@ -5,7 +5,7 @@ Records use one schema everywhere (also the input of ``aesforge sim``); see
 :mod:`aesforge.vectors.cavp` and ``vectors/README.md``.
 """
 from .cavp import file_stem, parse_mct, parse_rsp, read_rsp_raw
-from .jsonl import read_jsonl, write_jsonl
+from .jsonl import BadLine, JsonLine, read_jsonl, read_jsonl_lines, write_jsonl
 from .suites import all_records, cavp_files, ci_subset, length_class, list_suites, load_suite, model_expect
 
 __all__ = [
@@ -14,6 +14,9 @@ __all__ = [
     "read_rsp_raw",
     "file_stem",
     "read_jsonl",
+    "read_jsonl_lines",
+    "BadLine",
+    "JsonLine",
     "write_jsonl",
     "list_suites",
     "load_suite",
