@@ -14,7 +14,7 @@
 #define AESF_GCM_ID_MAGIC_LSB 16u
 #define AESF_GCM_ID_MAGIC_MASK 0xFFFF0000u  /* 0xAE5F */
 
-/* CTRL (wo): Commands (self-clearing, read as 0). START or KEY_LOAD while STATUS.BUSY, or both at once: SLVERR, nothing applied */
+/* CTRL (wo): Commands (self-clearing, read as 0), one per write. START or KEY_LOAD while STATUS.BUSY, more than one command bit, or a reserved bit: SLVERR, nothing applied; 0: no effect */
 #define AESF_GCM_CTRL 0x04u
 #define AESF_GCM_CTRL_RESET 0x00000000u
 #define AESF_GCM_CTRL_START_LSB 0u
@@ -22,11 +22,11 @@
 #define AESF_GCM_CTRL_KEY_LOAD_LSB 1u
 #define AESF_GCM_CTRL_KEY_LOAD_MASK 0x00000002u  /* load KEY0.. into the core (round keys, H powers), then wipe KEYi */
 #define AESF_GCM_CTRL_ABORT_LSB 2u
-#define AESF_GCM_CTRL_ABORT_MASK 0x00000004u  /* abort the running message (ERR 4); the rest of its s_axis frame is discarded */
+#define AESF_GCM_CTRL_ABORT_MASK 0x00000004u  /* end the running message at once: its m_axis frame closes with a status beat (ERR 4) after the beat on offer; the rest of its s_axis frame is discarded up to tlast (STATUS.DRAINING, BUSY); ABORT while only that discard runs ends it (a source that abandoned its frame); after the core finished: no effect */
 #define AESF_GCM_CTRL_ZEROIZE_LSB 3u
-#define AESF_GCM_CTRL_ZEROIZE_MASK 0x00000008u  /* clear key, round keys, H powers, tag, buffers, configuration; a running message ends with ERR 4 */
+#define AESF_GCM_CTRL_ZEROIZE_MASK 0x00000008u  /* clear key, round keys, H powers, tag, configuration and every buffer (s_axis input buffer, plaintext buffer); a running message ends like ABORT (ERR 4), a beat on offer on m_axis stays offered until taken; ZEROIZE while only a discard runs ends it */
 
-/* CFG (rw): Message configuration (write refused with SLVERR while BUSY) */
+/* CFG (rw): Message configuration (write refused with SLVERR while BUSY or with a reserved bit set) */
 #define AESF_GCM_CFG 0x08u
 #define AESF_GCM_CFG_RESET 0x00001000u
 #define AESF_GCM_CFG_DECRYPT_LSB 0u

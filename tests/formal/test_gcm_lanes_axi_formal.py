@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Bounded model check of the AXI handshake rules of aesf_gcm_lanes_axi (syn/formal/gcm_lanes_axi.sby, YoWASP
-SymbiYosys + yices): m_axis valid held / data stable until ready, AXI4-Lite responses held until taken, no input
-beat lost. The core is replaced by its output contract. The `mutant` task drops that contract and must fail
+SymbiYosys + yices): m_axis valid held / data stable until ready (also across ZEROIZE and ABORT), AXI4-Lite
+responses held until taken, a write refused with SLVERR changes nothing, no input beat lost. The core is replaced by its output contract. The `mutant` task drops that contract and must fail
 (the assertions are live); the buffered configuration takes ~3 CPU minutes and runs in `make test-full`."""
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ import random
 
 import cocotb
 from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, RisingEdge, Timer
+from cocotb.triggers import ClockCycles, RisingEdge, Timer, with_timeout
 from cocotb.utils import get_sim_time
 from cocotbext.axi import (AxiLiteBus, AxiLiteMaster, AxiStreamBus, AxiStreamFrame, AxiStreamSink,
                            AxiStreamSource)
@@ -64,6 +64,37 @@ class TB:
             self.src.set_pause_generator(pause_gen(STALL, seed * 3 + 1))
             self.sink.set_pause_generator(pause_gen(STALL, seed * 3 + 2))
         self.key = None
+        self.violations: list[str] = []
+        cocotb.start_soon(self._monitor())
+
+    async def _monitor(self):
+        """AXI rules on every clock edge, in every test: an m_axis beat offered and not taken stays valid with the
+        same tdata / tkeep / tuser / tlast (also across ABORT and ZEROIZE); s_axil bvalid / rvalid likewise."""
+        d = self.dut
+        prev_m = prev_b = prev_r = None
+        while True:
+            await RisingEdge(d.clk_i)
+            if not int(d.rst_ni.value):
+                prev_m = prev_b = prev_r = None
+                continue
+            m = (int(d.m_axis_tvalid.value), int(d.m_axis_tdata.value), int(d.m_axis_tkeep.value),
+                 int(d.m_axis_tuser.value), int(d.m_axis_tlast.value))
+            b = (int(d.s_axil_bvalid.value), int(d.s_axil_bresp.value))
+            r = (int(d.s_axil_rvalid.value), int(d.s_axil_rdata.value), int(d.s_axil_rresp.value))
+            t = get_sim_time(unit="ns")
+            if prev_m is not None and prev_m != m:
+                self.violations.append(f"{t} ns: m_axis beat changed before tready: {prev_m[0]} -> {m[0]}, "
+                                       f"tuser {prev_m[3]} -> {m[3]}, tlast {prev_m[4]} -> {m[4]}")
+            if prev_b is not None and prev_b != b:
+                self.violations.append(f"{t} ns: s_axil B channel changed before bready")
+            if prev_r is not None and prev_r != r:
+                self.violations.append(f"{t} ns: s_axil R channel changed before rready")
+            prev_m = m if m[0] and not int(d.m_axis_tready.value) else None
+            prev_b = b if b[0] and not int(d.s_axil_bready.value) else None
+            prev_r = r if r[0] and not int(d.s_axil_rready.value) else None
+
+    def check_rules(self):
+        assert not self.violations, "AXI rule broken: " + "; ".join(self.violations[:5])
 
     async def reset(self):
         self.dut.rst_ni.value = 0
@@ -197,6 +228,7 @@ async def test_register_map(dut):
         rd = await tb.axil.read(off, 4)
         v = int.from_bytes(rd.data, "little")
         assert v == 0 or v not in {0x11111111 * (i + 1) for i in range(8)}, f"key word readable at 0x{off:02x}"
+    tb.check_rules()
 
 
 @cocotb.test()
@@ -236,6 +268,7 @@ async def test_messages_against_model(dut):
         else:
             assert text == pt, f"msg {m}: PT mismatch"
             assert all(u == 1 for u in tus), "unbuffered decrypt text must be flagged unverified"
+    tb.check_rules()
 
 
 @cocotb.test()
@@ -320,6 +353,15 @@ async def test_errors_and_recovery(dut):
     assert text == b"" and st == bytes([6 << 1]) and field("STATUS", "ERR", status) == 6
     out = await tb.message(key, iv, aad, pt, 16)
     assert out[0] == ct and out[2] == tag
+    # 7. buffered decrypt with TXT_LEN = 2^36 - 1 (the beat count must not wrap): error 6, not the core's 2
+    await tb.configure(True, len(iv), 0, (1 << 36) - 1, 16, buffered=True)
+    await tb.wr("CTRL", 1)
+    await tb.src.send(tb.frame([(SEG_IV, iv)]))
+    text, _, st, stu = await tb.recv()
+    assert text == b"" and st == bytes([6 << 1]) and stu == 0b1010, f"TXT_LEN 2^36-1 buffered: {st.hex()}"
+    out = await tb.message(key, iv, aad, pt, 16)
+    assert out[0] == ct and out[2] == tag
+    tb.check_rules()
 
 
 @cocotb.test()
@@ -352,3 +394,241 @@ async def test_full_rate(dut):
     gaps = [b - a for a, b in zip(beats, beats[1:])]
     assert len(beats) == 64 and max(gaps) == 10, f"text beats not back-to-back: gaps {sorted(set(gaps))}"
     await Timer(1, "ns")
+    tb.check_rules()
+
+
+# ---- issue 20: refused writes, ABORT / ZEROIZE at any point, a source that abandons its frame ----------------
+
+CTRL_START, CTRL_KEY_LOAD, CTRL_ABORT, CTRL_ZEROIZE = 1, 2, 4, 8
+# CTRL values refused in every state: several commands at once, or a reserved bit (nothing may be applied)
+CTRL_REFUSED = ([c for c in range(16) if bin(c).count("1") >= 2] +
+                [1 << b for b in (4, 5, 7, 8, 15, 16, 24, 31)] + [0x11, 0x14, 0x18, 0x102])
+CFG_REGS = ("CFG", "IV_LEN", "AAD_LEN", "TXT_LEN_LO", "TXT_LEN_HI", "IRQ_EN")
+
+
+def legal_bits(reg: str) -> int:
+    """The bits of a register that the JSON source defines (a field); any other bit written is refused."""
+    fields = REGS[reg]["fields"]
+    return sum(((1 << f["width"]) - 1) << f["lsb"] for f in fields) if fields else 0xFFFFFFFF
+
+
+def hold(tb: TB, bfm, on: bool, seed: int = 0) -> None:
+    """Stop (`on`) or resume an AXI4-Stream BFM; resuming restores the configuration's random stalls."""
+    if on:
+        bfm.clear_pause_generator()
+        bfm.pause = True
+    else:
+        bfm.pause = False
+        if STALL:
+            bfm.set_pause_generator(pause_gen(STALL, seed))
+
+
+async def recv_within(tb: TB, what: str, us: int = 400):
+    """One m_axis frame, or a failure (not a hang) if the front end never closes it."""
+    try:
+        return await with_timeout(tb.recv(), us, "us")
+    except Exception as e:   # cocotb's SimTimeoutError
+        raise AssertionError(f"{what}: no m_axis frame within {us} us ({type(e).__name__})") from None
+
+
+async def wait_idle(tb: TB, what: str) -> int:
+    for _ in range(400):
+        s = await tb.status()
+        if not field("STATUS", "BUSY", s):
+            return s
+    raise AssertionError(f"{what}: STATUS.BUSY stays set")
+
+
+@cocotb.test()
+async def test_refused_writes_have_no_effect(dut):
+    """SLVERR => no effect, in every state (idle without key, key load, message mid-frame with the sink stalled,
+    status beat pending, discarding a bad frame): every CTRL combination that is refused (several commands,
+    reserved bits, START / KEY_LOAD while busy, e.g. START | ABORT on a running 300-byte message) and every
+    reserved bit of each configuration register return SLVERR, and the registers, the status and the running
+    message (all of its output checked against the model) are exactly as without the write."""
+    tb = TB(dut, seed=13)
+    await tb.reset()
+    rng = random.Random(23)
+
+    async def snap():
+        return [await tb.rd(r) for r in CFG_REGS]
+
+    async def refuse_all(busy: bool):
+        for v in CTRL_REFUSED + ([CTRL_START, CTRL_KEY_LOAD] if busy else []):
+            await tb.wr("CTRL", v, expect=AxiResp.SLVERR)
+        for name in CFG_REGS + ("IRQ_STATUS",):
+            rsv = [b for b in range(32) if not legal_bits(name) >> b & 1]
+            for b in sorted({rsv[0], rsv[-1], rng.choice(rsv)} if rsv else set()):
+                await tb.wr(name, legal_bits(name) & rng.getrandbits(32) | 1 << b, expect=AxiResp.SLVERR)
+            if busy and name in CFG_REGS[:5]:
+                await tb.wr(name, rng.getrandbits(32) & legal_bits(name), expect=AxiResp.SLVERR)
+        await tb.wr("CTRL", 0)                 # no command: accepted, nothing happens
+
+    # 1. idle, no key: nothing changes, no frame appears
+    before, st0 = await snap(), await tb.status()
+    await refuse_all(busy=False)
+    assert await snap() == before and await tb.status() == st0
+    assert tb.sink.empty()
+    # 2. during a key load: combinations refused, the key loads as written
+    key = bytes(rng.randrange(256) for _ in range(KEY_BITS // 8))
+    for i in range(KEY_BITS // 32):
+        await tb.wr(f"KEY{i}", int.from_bytes(key[4 * i:4 * i + 4], "little"))
+    await tb.wr("CTRL", CTRL_KEY_LOAD)
+    for v in (CTRL_START | CTRL_KEY_LOAD, CTRL_KEY_LOAD | CTRL_ABORT, CTRL_KEY_LOAD | CTRL_ZEROIZE, 0x12):
+        await tb.wr("CTRL", v, expect=AxiResp.SLVERR)
+    s = await wait_idle(tb, "key load")
+    assert field("STATUS", "KEY_OK", s)
+    tb.key = key
+    iv = bytes(rng.randrange(256) for _ in range(12))
+    aad = bytes(rng.randrange(256) for _ in range(20))
+    pt = bytes(rng.randrange(256) for _ in range(300))
+    ct, tag = gcm_encrypt(key, iv, aad, pt, 16)
+    # 3. a 300-byte message mid-frame, and a message without text whose status beat is pending, both with the
+    # sink stalled (BUSY for certain): everything refused, the message ends intact
+    for stage, txt in (("mid-frame", pt), ("status beat pending", b"")):
+        ct, tag = gcm_encrypt(key, iv, aad, txt, 16)
+        await tb.configure(False, len(iv), len(aad), len(txt), 16)
+        before = await snap()
+        hold(tb, tb.sink, True)
+        await tb.wr("CTRL", CTRL_START)
+        tb.src.send_nowait(tb.frame([(SEG_IV, iv), (SEG_AAD, aad), (SEG_TXT, txt)]))
+        await ClockCycles(dut.clk_i, 40 if txt else 200)
+        s = await tb.status()
+        assert field("STATUS", "BUSY", s), f"{stage}: not busy"
+        if not txt:
+            assert int(dut.m_axis_tvalid.value) and int(dut.m_axis_tlast.value), f"{stage}: no status beat offered"
+        await refuse_all(busy=True)
+        assert await snap() == before, f"{stage}: a refused write changed a register"
+        hold(tb, tb.sink, False, seed=rng.randrange(1000))
+        text, _, st, stu = await recv_within(tb, stage)
+        assert text == ct and st == tag and stu == 0b0010, f"{stage}: the message was disturbed ({st.hex()})"
+        s = await tb.status()
+        assert field("STATUS", "ERR", s) == 0 and field("STATUS", "DONE", s)
+        await tb.src.wait()
+    ct, tag = gcm_encrypt(key, iv, aad, pt, 16)
+    # 4. discarding the rest of a bad frame (wrong tuser on the AAD) while the source is stalled
+    await tb.configure(False, len(iv), len(aad), len(pt), 16)
+    await tb.wr("CTRL", CTRL_START)
+    tb.src.send_nowait(tb.frame([(SEG_IV, iv), (SEG_TXT, aad), (SEG_TXT, bytes(BB * 300))]))
+    for _ in range(200):                    # the bad beat arrives (whatever the stalls), then stall the source
+        if field("STATUS", "DRAINING", await tb.status()):
+            break
+    hold(tb, tb.src, True)
+    await ClockCycles(dut.clk_i, 20)
+    s = await tb.status()
+    assert field("STATUS", "BUSY", s) and field("STATUS", "DRAINING", s), hex(s)
+    before = await snap()
+    await refuse_all(busy=True)
+    assert await snap() == before
+    hold(tb, tb.src, False, seed=rng.randrange(1000))
+    text, _, st, stu = await recv_within(tb, "framing error")
+    assert text == b"" and st == bytes([5 << 1]) and stu == 0b1010
+    await tb.src.wait()
+    await wait_idle(tb, "after the drain")
+    out = await tb.message(key, iv, aad, pt, 16)
+    assert out[0] == ct and out[2] == tag
+    tb.check_rules()
+
+
+@cocotb.test()
+async def test_abort_zeroize_anywhere(dut):
+    """ABORT and ZEROIZE at random points of random messages (encrypt, decrypt, buffered decrypt), half of them
+    while the sink stalls a beat: the AXI4-Stream rule holds (monitor), the m_axis frame is well formed and
+    closes with a status beat (ERR 4, or the complete result when the command came after the message ended),
+    text out is a prefix of the model's, a buffered decrypt releases nothing unverified, the source's frame is
+    absorbed, and the next message is right."""
+    tb = TB(dut, seed=29)
+    await tb.reset()
+    rng = random.Random(31)
+    ntrial = 24 if os.environ.get("AESFORGE_FULL") == "1" else 10
+    for t in range(ntrial):
+        cmd = rng.choice([CTRL_ABORT, CTRL_ZEROIZE])
+        k, iv, aad, pt, tag_len = rand_msg(rng)
+        key = tb.key or k
+        kind = rng.choice(["enc", "dec", "buf"] if BUF_LOG2 else ["enc", "dec"])
+        if kind == "buf":
+            pt = pt[:BB << BUF_LOG2]
+        ct, tag = gcm_encrypt(key, iv, aad, pt, tag_len)
+        if key != tb.key:
+            await tb.load_key(key)
+        dec = kind != "enc"
+        bad = dec and rng.random() < 0.4
+        rtag = bytes([tag[0] ^ 0x01]) + tag[1:] if bad else tag
+        await tb.configure(dec, len(iv), len(aad), len(pt), tag_len, buffered=kind == "buf")
+        stall = rng.random() < 0.5
+        if stall:
+            hold(tb, tb.sink, True)
+        await tb.wr("CTRL", CTRL_START)
+        segs = [(SEG_IV, iv), (SEG_AAD, aad), (SEG_TXT, ct if dec else pt)] + ([(SEG_TAG, rtag)] if dec else [])
+        tb.src.send_nowait(tb.frame(segs))
+        await ClockCycles(dut.clk_i, rng.randrange(0, 120))
+        offered = int(dut.m_axis_tvalid.value) and not int(dut.m_axis_tready.value)
+        await tb.wr("CTRL", cmd)
+        if stall:
+            await ClockCycles(dut.clk_i, rng.randrange(0, 12))
+            hold(tb, tb.sink, False, seed=rng.randrange(1000))
+        text, tus, st, stu = await recv_within(tb, f"trial {t}")
+        what = (f"trial {t} ({kind}, bad tag {bad}, cmd {cmd}, stall {stall}, offered {offered}): "
+                f"status {st.hex()} tuser {stu:b}")
+        want = pt if dec else ct
+        assert want.startswith(text), what
+        if kind == "buf":                # released only after PASS (a ZEROIZE may cut the release short)
+            assert not (bad and text), what
+            assert all(u == 0 for u in tus), what
+        complete = st != bytes([4 << 1])
+        if complete:                                             # the command came after the end
+            assert text == (b"" if kind == "buf" and bad else want), what
+            assert st == (bytes([int(bad)]) if dec else tag), what
+            assert stu == (0b0110 if bad else 0b0010), what
+        else:
+            assert stu == 0b1010, what
+        await tb.src.wait()
+        s = await wait_idle(tb, what)
+        if cmd == CTRL_ZEROIZE:
+            assert not field("STATUS", "KEY_OK", s), what
+            tb.key = None
+        out = await tb.message(key, iv, aad, pt, tag_len)
+        assert out[0] == ct and out[2] == tag, f"{what}: the next message is wrong"
+    tb.check_rules()
+
+
+@cocotb.test()
+async def test_abandoned_frame_recovery(dut):
+    """A source that abandons its frame (reset in the middle, tlast never comes): ABORT or ZEROIZE closes the
+    m_axis frame at once (ERR 4); the front end then discards up to a tlast (STATUS.DRAINING, START refused);
+    the same command again ends the discard, and the next message is right. Both commands, with random stalls."""
+    tb = TB(dut, seed=37)
+    await tb.reset()
+    rng = random.Random(41)
+    for cmd in (CTRL_ABORT, CTRL_ZEROIZE, CTRL_ABORT):
+        key, iv, aad, _, _ = rand_msg(rng)
+        key = tb.key or key
+        pt = bytes(rng.randrange(256) for _ in range(BB * 200))      # far longer than 40 cycles of beats
+        ct, tag = gcm_encrypt(key, iv, aad, pt, 16)
+        if key != tb.key:
+            await tb.load_key(key)
+        await tb.configure(False, len(iv), len(aad), len(pt), 16)
+        await tb.wr("CTRL", CTRL_START)
+        tb.src.send_nowait(tb.frame([(SEG_IV, iv), (SEG_AAD, aad), (SEG_TXT, pt)]))
+        await ClockCycles(dut.clk_i, 40)
+        # the source is reset mid-frame (the BFM's own reset handling: it drops tvalid and forgets the frame)
+        tb.src._handle_reset(True)
+        tb.src.clear()
+        tb.src._handle_reset(False)
+        await ClockCycles(dut.clk_i, 4)
+        await tb.wr("CTRL", cmd)
+        text, _, st, stu = await recv_within(tb, f"cmd {cmd}: frame closed")
+        assert st == bytes([4 << 1]) and stu == 0b1010 and ct.startswith(text), (cmd, st.hex())
+        s = await tb.status()
+        assert field("STATUS", "DRAINING", s) and field("STATUS", "BUSY", s), hex(s)
+        await tb.wr("CTRL", CTRL_START, expect=AxiResp.SLVERR)
+        await tb.wr("CTRL", cmd)                                   # again: the discard ends
+        s = await tb.status()
+        assert not field("STATUS", "DRAINING", s), hex(s)
+        await wait_idle(tb, f"cmd {cmd}: after the second command")   # (ZEROIZE: the wipe takes a few cycles)
+        if cmd == CTRL_ZEROIZE:
+            tb.key = None
+        out = await tb.message(key, iv, aad, pt[:100], 16)
+        ct2, tag2 = gcm_encrypt(key, iv, aad, pt[:100], 16)
+        assert out[0] == ct2 and out[2] == tag2
+    tb.check_rules()

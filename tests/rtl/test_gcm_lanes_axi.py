@@ -35,5 +35,5 @@ def test_gcm_lanes_axi(sim, over, stall, monkeypatch):
     monkeypatch.setenv("AESFORGE_STALL", str(stall))
     tests, failed = run_cocotb_module(TOP, "gcm_lanes_axi_tb", sim=sim, params={**BASE, **over},
                                       pythonpath=[str(Path(__file__).parent)])
-    assert tests == 4
+    assert tests == 7
     assert failed == 0

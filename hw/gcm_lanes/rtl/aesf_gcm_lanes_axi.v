@@ -24,6 +24,15 @@
 //      [0] text not yet verified (decrypt, unbuffered), [1] status beat, [2] auth FAIL, [3] error.
 //      Status beat: encrypt OK: the tag (tag_len bytes); otherwise one byte {3'b0, err[3:0], auth_fail}.
 //   Every START (also one refused by the core) consumes one s_axis frame and produces one m_axis frame.
+//   5. ABORT ends the running message at once: the m_axis frame is closed with a status beat (ERR 4) and the
+//      rest of the s_axis frame is discarded up to its tlast in the background (STATUS.DRAINING, BUSY); an
+//      ABORT while only that discard runs (a source that abandoned its frame) ends the discard. ZEROIZE wipes
+//      key, configuration, tag and every buffer (the s_axis input buffer too) and ends a message and a discard
+//      at once. Neither breaks the AXI4-Stream rule: a beat already offered on m_axis (tvalid high, tready low)
+//      stays valid and stable until taken (a hold register keeps it across ZEROIZE); what is behind it is gone.
+//   6. A register write is applied whole or not at all: SLVERR (reserved bit set in a strobed byte, several
+//      CTRL commands at once, START / KEY_LOAD / configuration while BUSY, read-only or unmapped address)
+//      changes nothing.
 //
 // Latency: s_axis -> core: 1 cycle (2-entry input buffer, no combinational tvalid -> tready path); the core's
 // output register drives m_axis (buffered decrypt: from the plaintext buffer after PASS).
@@ -110,6 +119,7 @@ module aesf_gcm_lanes_axi #(
   localparam logic [1:0] RespSlvErr = 2'b10;
 
   // error codes in STATUS.ERR (core codes 1, 2, 4 plus the front end's)
+  localparam logic [3:0] ErrAborted = 4'd4;   // ABORT / ZEROIZE (also the core's code)
   localparam logic [3:0] ErrFraming = 4'd5;   // s_axis frame does not match the programmed lengths
   localparam logic [3:0] ErrBufLen  = 4'd6;   // buffered decrypt: text longer than the buffer
 
@@ -276,15 +286,21 @@ module aesf_gcm_lanes_axi #(
   // ------------------------------------------------------------------------------------------
   // m_axis: text (core output or buffer), then the status beat
   // ------------------------------------------------------------------------------------------
+  // hold register: the beat offered on m_axis when ZEROIZE comes stays offered (valid, stable) until taken
+  logic             hold_v_q, hold_last_q, hold_cap;
+  logic [N*128-1:0] hold_data_q;
+  logic [BB-1:0]    hold_keep_q;
+  logic [3:0]       hold_user_q;
+
   logic text_from_core, text_from_buf, st_beat, m_hs;
-  assign text_from_core = c_out_valid && !buf_run_q;
-  assign text_from_buf  = buf_run_q && bf_release_q && !bf_empty;
-  // the status beat closes the m_axis frame once the s_axis frame is consumed (also a discarded one): after it
-  // the front end is idle and the next START is accepted
-  assign st_beat        = st_pend_q && !fin_q && !drain_q && !text_from_core && !text_from_buf && !bf_wiping &&
+  assign text_from_core = c_out_valid && !buf_run_q && !hold_v_q;
+  assign text_from_buf  = buf_run_q && bf_release_q && !bf_empty && !hold_v_q;
+  // the status beat closes the m_axis frame once the message no longer consumes its s_axis frame (after a
+  // framing error or a refusal: once the rest of the frame was discarded; after ABORT / ZEROIZE: at once)
+  assign st_beat        = st_pend_q && !fin_q && !hold_v_q && !text_from_core && !text_from_buf && !bf_wiping &&
                           !(buf_run_q && bf_release_q && !bf_empty);
   assign bf_wr          = c_out_valid && buf_run_q;
-  assign c_out_ready    = buf_run_q ? 1'b1 : m_axis_tready;
+  assign c_out_ready    = !hold_v_q && (buf_run_q ? 1'b1 : m_axis_tready);
   assign m_hs           = m_axis_tvalid && m_axis_tready;
   assign bf_rd_ok       = text_from_buf && m_axis_tready;
 
@@ -304,11 +320,13 @@ module aesf_gcm_lanes_axi #(
     end
   end
 
-  assign m_axis_tvalid = text_from_core || text_from_buf || st_beat;
-  assign m_axis_tdata  = text_from_core ? brev(c_out_data) : text_from_buf ? brev(bf_rdata) : st_data;
-  assign m_axis_tkeep  = (text_from_core || text_from_buf) ? keep_of(out_left_q) : st_keep;
-  assign m_axis_tlast  = !text_from_core && !text_from_buf && st_beat;
-  assign m_axis_tuser  = (text_from_core || text_from_buf) ? {3'b000, dec_run_q && !buf_run_q}
+  assign m_axis_tvalid = hold_v_q || text_from_core || text_from_buf || st_beat;
+  assign m_axis_tdata  = hold_v_q ? hold_data_q :
+                         text_from_core ? brev(c_out_data) : text_from_buf ? brev(bf_rdata) : st_data;
+  assign m_axis_tkeep  = hold_v_q ? hold_keep_q : (text_from_core || text_from_buf) ? keep_of(out_left_q) : st_keep;
+  assign m_axis_tlast  = hold_v_q ? hold_last_q : !text_from_core && !text_from_buf && st_beat;
+  assign m_axis_tuser  = hold_v_q ? hold_user_q :
+                         (text_from_core || text_from_buf) ? {3'b000, dec_run_q && !buf_run_q}
                                                            : {err_q != 4'd0, fail_q, 1'b1, 1'b0};
 
   // ------------------------------------------------------------------------------------------
@@ -332,33 +350,50 @@ module aesf_gcm_lanes_axi #(
 
   logic busy_all;   // a message or key load is in progress anywhere in the front end or the core
   assign busy_all = c_busy || fin_q || drain_q || cmd_pend_q || core_run_q || st_pend_q || c_key_valid ||
-                    bf_wiping || !bf_empty;
+                    bf_wiping || !bf_empty || hold_v_q;
 
-  // write decode
+  // write decode: a write is applied whole or refused with SLVERR and applied not at all
   logic [31:0] wmask;
   assign wmask = {{8{w_strb_q[3]}}, {8{w_strb_q[2]}}, {8{w_strb_q[1]}}, {8{w_strb_q[0]}}};
+  // the bits that exist at the write address (the fields of gcm_lanes_regs.json): a strobed 1 anywhere else
+  // is refused, so that no field is ever truncated (e.g. TXT_LEN_HI = 0x10, a TAG_LEN of 0x30)
+  logic [31:0] w_legal, w_bits;
+  always_comb begin
+    unique case (aw_addr_q)
+      AdrCtrl:            w_legal = 32'h0000_000F;
+      AdrCfg:             w_legal = 32'h0000_1F03;
+      AdrIvLen:           w_legal = 32'h0000_FFFF;
+      AdrTxtHi:           w_legal = 32'h0000_000F;
+      AdrIrqEn, AdrIrqSt: w_legal = 32'h0000_0001;
+      default:            w_legal = 32'hFFFF_FFFF;   // AAD_LEN, TXT_LEN_LO, KEYi; others are refused below
+    endcase
+  end
+  assign w_bits = w_data_q & wmask;
+  logic       w_rsv, c_multi;
+  logic [3:0] c_cmd;               // CTRL command bits written: START, KEY_LOAD, ABORT, ZEROIZE
+  assign w_rsv   = (w_bits & ~w_legal) != 32'd0;
+  assign c_cmd   = w_bits[3:0];
+  assign c_multi = (c_cmd & (c_cmd - 4'd1)) != 4'd0;   // more than one command bit
   logic w_start, w_keyload, w_abort, w_zeroize, w_cfg_ok, w_err;
   always_comb begin
     w_start = 1'b0; w_keyload = 1'b0; w_abort = 1'b0; w_zeroize = 1'b0; w_cfg_ok = 1'b0; w_err = 1'b0;
     if (wr_do) begin
       if (aw_addr_q == AdrCtrl) begin
-        if (w_strb_q[0]) begin
-          w_zeroize = w_data_q[3];
-          w_abort   = w_data_q[2] && !w_data_q[3];
-          if ((w_data_q[0] || w_data_q[1]) && !w_data_q[3]) begin
-            if (busy_all || (w_data_q[0] && w_data_q[1])) w_err = 1'b1;   // refused, nothing applied
-            else begin
-              w_start   = w_data_q[0];
-              w_keyload = w_data_q[1];
-            end
-          end
+        if (w_rsv || c_multi || ((c_cmd[0] || c_cmd[1]) && busy_all)) begin
+          w_err = 1'b1;                       // refused, nothing applied
+        end else begin
+          w_start   = c_cmd[0];
+          w_keyload = c_cmd[1];
+          w_abort   = c_cmd[2];
+          w_zeroize = c_cmd[3];
         end
       end else if (aw_addr_q == AdrCfg || aw_addr_q == AdrIvLen || aw_addr_q == AdrAadLen ||
                    aw_addr_q == AdrTxtLo || aw_addr_q == AdrTxtHi) begin
-        if (busy_all) w_err = 1'b1;   // the running message keeps its lengths
+        if (busy_all || w_rsv) w_err = 1'b1;  // the running message keeps its lengths
         else w_cfg_ok = 1'b1;
       end else if (aw_addr_q == AdrIrqEn || aw_addr_q == AdrIrqSt) begin
-        w_cfg_ok = 1'b1;
+        if (w_rsv) w_err = 1'b1;
+        else w_cfg_ok = 1'b1;
       end else if (aw_addr_q >= AdrKey0 && aw_addr_q < AdrKey0 + 8'(4 * NKW) && aw_addr_q[1:0] == 2'b00) begin
         w_cfg_ok = 1'b1;              // the core holds its own copy: writing the next key is harmless
       end else begin
@@ -369,6 +404,21 @@ module aesf_gcm_lanes_axi #(
   assign zeroize = w_zeroize;
   assign c_clear = w_zeroize;
   assign c_abort = (w_abort && core_run_q) || frame_err;
+  // ABORT: a message still taking its s_axis frame stops taking it (the rest is discarded up to tlast); an
+  // ABORT while the front end only discards such a rest (no frame of a running message) ends the discard
+  logic abort_fin, abort_drain;
+  assign abort_fin   = w_abort && fin_q;
+  assign abort_drain = w_abort && drain_q && !fin_q;
+  // ZEROIZE wipes the input buffer at once; a wiped beat (or one taken in this cycle) with tlast ends the frame
+  logic ib_wiped_last;
+  assign ib_wiped_last = (ib_have && (h_last || (ib_cnt_q == 2'd2 && ib_last_q[!ib_rp_q]))) ||
+                         (ib_push && s_axis_tlast);
+  // ZEROIZE: the m_axis beat on offer is kept (hold register) if the sink has not taken it in this cycle
+  assign hold_cap = zeroize && m_axis_tvalid && !m_axis_tready && !hold_v_q;
+  // the m_axis frame of a message is open (its status beat not yet taken or held)
+  logic msg_open, last_held;
+  assign last_held = (hold_cap && m_axis_tlast) || (hold_v_q && hold_last_q && !m_hs);
+  assign msg_open  = (fin_q || cmd_pend_q || core_run_q || st_pend_q) && !(m_hs && m_axis_tlast) && !last_held;
 
   // read decode (registered response)
   logic [31:0] rd_data;
@@ -399,10 +449,13 @@ module aesf_gcm_lanes_axi #(
   // Sequential
   // ------------------------------------------------------------------------------------------
   logic start_bad_buf;
+  // (37 bits: TXT_LEN up to 2^36 - 1 must not wrap to a small beat count)
   assign start_bad_buf = cfg_buf_q && cfg_dec_q &&
-                         ((BUF_LOG2 == 0) || (((txt_len_q + 36'(BB) - 36'd1) >> $clog2(BB)) > 36'(1 << BUF_LOG2)));
+                         ((BUF_LOG2 == 0) ||
+                          (((37'(txt_len_q) + 37'(BB) - 37'd1) >> $clog2(BB)) > 37'(1 << BUF_LOG2)));
 
-  assign c_cmd_valid = cmd_pend_q;
+  // an ABORT in the cycle the core would take the command: the command is withdrawn instead
+  assign c_cmd_valid = cmd_pend_q && !w_abort;
   assign irq_o       = irq_en_q && irq_st_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -421,6 +474,7 @@ module aesf_gcm_lanes_axi #(
       fin_q <= 1'b0; drain_q <= 1'b0; seg_q <= SegIv; seg_left_q <= '0; cmd_pend_q <= 1'b0; core_run_q <= 1'b0;
       st_pend_q <= 1'b0; out_left_q <= '0; dec_run_q <= 1'b0; buf_run_q <= 1'b0; err_q <= '0; fail_q <= 1'b0;
       done_q <= 1'b0; tag_q <= '0; tag_len_run_q <= '0; bf_release_q <= 1'b0;
+      hold_v_q <= 1'b0; hold_last_q <= 1'b0; hold_data_q <= '0; hold_keep_q <= '0; hold_user_q <= '0;
     end else begin
       // ---------------- AXI4-Lite handshakes
       if (s_axil_awvalid && s_axil_awready) begin aw_full_q <= 1'b1; aw_addr_q <= s_axil_awaddr; end
@@ -527,6 +581,24 @@ module aesf_gcm_lanes_axi #(
         fin_q   <= 1'b0;
       end
 
+      // ---------------- ABORT: the message ends at once (the core answers with done_o, err 4)
+      if (abort_fin) begin          // stop taking the frame: its rest is discarded up to tlast
+        fin_q   <= 1'b0;
+        drain_q <= 1'b1;
+      end
+      if (w_abort && cmd_pend_q) begin   // the core never saw the command: the message ends here
+        cmd_pend_q <= 1'b0;
+        st_pend_q  <= 1'b1;
+        if (err_q == 4'd0) err_q <= ErrAborted;
+      end
+      if (abort_drain) begin        // the source abandoned its frame: end the discard, wipe what is buffered
+        drain_q  <= 1'b0;
+        ib_cnt_q <= '0;
+        ib_wp_q  <= 1'b0;
+        ib_rp_q  <= 1'b0;
+        for (int i = 0; i < 2; i++) ib_data_q[i] <= '0;
+      end
+
       // ---------------- core result
       if (c_done && core_run_q) begin
         core_run_q <= 1'b0;
@@ -550,21 +622,52 @@ module aesf_gcm_lanes_axi #(
         bf_release_q <= 1'b0;
         buf_run_q    <= 1'b0;
       end
+      if (m_hs && hold_v_q) begin   // the beat held across ZEROIZE is taken: nothing of it stays behind
+        hold_v_q    <= 1'b0;
+        hold_last_q <= 1'b0;
+        hold_data_q <= '0;
+        hold_keep_q <= '0;
+        hold_user_q <= '0;
+        if (hold_last_q) begin      // it was the status beat: the message's frame is complete
+          done_q   <= 1'b1;
+          irq_st_q <= 1'b1;
+        end
+      end
 
       // ---------------- ZEROIZE: key, configuration, tag, buffers; a running message ends like an abort
       // (the rest of its s_axis frame is discarded up to tlast, its m_axis frame ends with an error status beat)
+      // (the s_axis input buffer is wiped; the rest of the frame of a message that was taking it is discarded up to
+      // tlast like after ABORT, and a ZEROIZE while only such a discard runs ends it; the m_axis beat on offer is
+      // held until taken, then a status beat with ERR 4 closes the frame if it is still open)
       if (zeroize) begin
         for (int i = 0; i < 8; i++) key_q[i] <= '0;
         c_key_valid <= 1'b0;
-        drain_q    <= drain_q || fin_q;
+        fin_q      <= 1'b0;
+        drain_q    <= fin_q && !ib_wiped_last;
+        ib_cnt_q   <= '0;
+        ib_wp_q    <= 1'b0;
+        ib_rp_q    <= 1'b0;
+        for (int i = 0; i < 2; i++) begin
+          ib_data_q[i] <= '0; ib_keep_q[i] <= '0; ib_user_q[i] <= '0; ib_last_q[i] <= 1'b0;
+        end
         cmd_pend_q <= 1'b0;
         core_run_q <= 1'b0;
-        st_pend_q  <= fin_q || drain_q || cmd_pend_q || core_run_q || st_pend_q;
+        st_pend_q  <= msg_open;
         out_left_q <= '0; buf_run_q <= 1'b0; bf_release_q <= 1'b0;
-        tag_q <= '0; fail_q <= 1'b0; done_q <= 1'b0;
-        err_q <= (fin_q || drain_q || cmd_pend_q || core_run_q || st_pend_q) ? 4'd4 : 4'd0;
+        tag_q <= '0; done_q <= 1'b0;
+        if (!last_held) begin       // a held status beat keeps telling what it tells (ERR, AUTH_FAIL)
+          fail_q <= 1'b0;
+          err_q  <= msg_open ? ErrAborted : 4'd0;
+        end
         cfg_dec_q <= 1'b0; cfg_buf_q <= 1'b0; cfg_tag_len_q <= 5'd16; iv_len_q <= 16'd12; aad_len_q <= '0;
         txt_len_q <= '0;
+        if (hold_cap) begin
+          hold_v_q    <= 1'b1;
+          hold_data_q <= m_axis_tdata;
+          hold_keep_q <= m_axis_tkeep;
+          hold_user_q <= m_axis_tuser;
+          hold_last_q <= m_axis_tlast;
+        end
       end
     end
   end
@@ -584,17 +687,24 @@ module aesf_gcm_lanes_axi #(
   end
   always @(posedge clk_i) begin
     if (f_past_valid && $past(rst_ni) && rst_ni) begin
-      if ($past(m_axis_tvalid && !m_axis_tready) && !$past(zeroize)) begin
+      if ($past(m_axis_tvalid && !m_axis_tready)) begin
         assert (m_axis_tvalid);
         assert ($stable(m_axis_tdata) && $stable(m_axis_tkeep) && $stable(m_axis_tuser) && $stable(m_axis_tlast));
       end
       if ($past(s_axil_bvalid && !s_axil_bready)) assert (s_axil_bvalid && $stable(s_axil_bresp));
+      // SLVERR => no effect: a refused write changes no register and starts nothing
+      if ($past(wr_do && w_err)) begin
+        assert ($stable(cfg_dec_q) && $stable(cfg_buf_q) && $stable(cfg_tag_len_q) && $stable(iv_len_q) &&
+                $stable(aad_len_q) && $stable(txt_len_q) && $stable(irq_en_q));
+        assert (!$rose(cmd_pend_q) && !$rose(c_key_valid) && !$rose(fin_q));
+      end
       if ($past(s_axil_rvalid && !s_axil_rready)) begin
         assert (s_axil_rvalid && $stable(s_axil_rdata) && $stable(s_axil_rresp));
       end
     end
     if (rst_ni) begin
       assert (ib_cnt_q <= 2'd2);
+      if (wr_do && w_err) assert (!w_start && !w_keyload && !w_abort && !w_zeroize && !w_cfg_ok && !c_clear);
       if (ib_pop) assert (ib_have && (drain_q || (c_in_valid && c_in_ready)));
     end
   end
