@@ -15,7 +15,7 @@ from cocotb.triggers import ReadOnly, RisingEdge
 from aesforge.model.ghash import gf_mult_bitserial
 
 P = json.loads(os.environ.get("AESFORGE_PARAMS", "{}"))
-LATENCY = bin(P.get("PIPE_MASK", 0)).count("1") + P.get("OUT_REG", 0)
+LATENCY = bin(P.get("PIPE_MASK", 0)).count("1") + bin(P.get("IN_MASK", 0)).count("1") + P.get("OUT_REG", 0)
 
 # GCM spec (McGrew-Viega) test case 2: H for the all-zero AES-128 key times C1.
 H = 0x66E94BD4EF8A2C3B884CFA59CA342B2E

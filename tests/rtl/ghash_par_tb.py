@@ -17,10 +17,10 @@ from aesforge.model.ghash import ghash
 
 P = json.loads(os.environ.get("AESFORGE_PARAMS", "{}"))
 N = P.get("N", 2)
-D = bin(P.get("PIPE_MASK", 13)).count("1") + P.get("OUT_REG", 0)
+D = bin(P.get("PIPE_MASK", 13)).count("1") + bin(P.get("IN_MASK", 0)).count("1") + P.get("OUT_REG", 0)
 M = N * D
-H_LATENCY = (M - 1) * (D + 1)        # H handshake edge -> h_ok_o visible (edges)
-OUT_LATENCY = D                      # last-beat handshake edge -> out_valid_o visible (edges)
+H_LATENCY = (M - 1) * (D + 2)        # H handshake edge -> h_ok_o visible (edges)
+OUT_LATENCY = D + 1                  # last-beat handshake edge -> out_valid_o visible (edges): input stage + D
 
 # GCM spec test case 2: H and GHASH(C || len block)
 H2 = 0x66E94BD4EF8A2C3B884CFA59CA342B2E

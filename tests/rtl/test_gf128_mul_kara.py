@@ -20,10 +20,11 @@ CONFIGS = [
     ("icarus", {"ORDER": 0, "PIPE_MASK": 0, "OUT_REG": 0}),         # schoolbook, combinational
     ("icarus", {"ORDER": 2, "PIPE_MASK": 0b100, "OUT_REG": 1}),
     ("icarus", {"ORDER": 6, "PIPE_MASK": 0b1000001, "OUT_REG": 0}),
+    ("icarus", {"ORDER": 4, "PIPE_MASK": 0b10101, "IN_MASK": 0b10000, "OUT_REG": 1}),   # leaf operand registers
 ]
 
 
-@pytest.mark.parametrize("sim,params", CONFIGS, ids=[f"{s}-o{p['ORDER']}-m{p['PIPE_MASK']}-r{p['OUT_REG']}"
+@pytest.mark.parametrize("sim,params", CONFIGS, ids=[f"{s}-o{p['ORDER']}-m{p['PIPE_MASK']}-i{p.get('IN_MASK', 0)}-r{p['OUT_REG']}"
                                                       for s, p in CONFIGS])
 def test_gf128_mul_kara(sim, params):
     tests, failed = run_cocotb_module(BLOCK, "gf128_mul_kara_tb", sim=sim, params=params,

@@ -19,10 +19,11 @@ CONFIGS = [
     ("verilator", {"N": 4, "ORDER": 4, "PIPE_MASK": 0b01101, "OUT_REG": 1}),
     ("icarus", {"N": 1, "ORDER": 2, "PIPE_MASK": 0, "OUT_REG": 1}),         # D = 1: plain Horner
     ("icarus", {"N": 4, "ORDER": 3, "PIPE_MASK": 0b0010, "OUT_REG": 0}),    # D = 1, 4 lanes
+    ("icarus", {"N": 2, "ORDER": 4, "PIPE_MASK": 0b10101, "IN_MASK": 0b10000, "OUT_REG": 1}),  # D = 5, leaf operand regs
 ]
 
 
-@pytest.mark.parametrize("sim,params", CONFIGS, ids=[f"{s}-n{p['N']}-o{p['ORDER']}-m{p['PIPE_MASK']}-r{p['OUT_REG']}"
+@pytest.mark.parametrize("sim,params", CONFIGS, ids=[f"{s}-n{p['N']}-o{p['ORDER']}-m{p['PIPE_MASK']}-i{p.get('IN_MASK', 0)}-r{p['OUT_REG']}"
                                                       for s, p in CONFIGS])
 def test_ghash_par(sim, params):
     tests, failed = run_cocotb_module(BLOCK, "ghash_par_tb", sim=sim, params=params,

@@ -11,7 +11,7 @@
 // Worked example: X = 0x66e94bd4ef8a2c3b884cfa59ca342b2e (H for the all-zero AES-128 key),
 //   Y = 0x0388dace60b6a392f328c2b971b2fe78 -> Z = 0x5e2ec746917062882c85b0685353deb7 (GCM spec test 2).
 //
-// Latency: popcount(PIPE_MASK[ORDER:0]) + OUT_REG cycles, every path equal; the pipeline advances when
+// Latency: popcount(PIPE_MASK[ORDER:0]) + popcount(IN_MASK[ORDER:0]) + OUT_REG cycles, every path equal; the pipeline advances when
 // en_i = 1, and valid_i travels with the data to valid_o (an issue slot per clock). With PIPE_MASK = 0
 // and OUT_REG = 0 the multiplier is combinational. The seed-004 configuration is ORDER = 4 with
 // registers after the 16 x 16, 64 x 64 and 128 x 128 products: PIPE_MASK = 5'b01101 (depth 3, 1, 0).
@@ -21,6 +21,7 @@
 module aesf_gf128_mul_kara #(
   parameter int ORDER     = 4,  // Karatsuba recursion levels: 0..6 (0 = schoolbook 128 x 128)
   parameter int PIPE_MASK = 0,  // product registers per recursion depth (see aesf_clmul_kara): 0..2^(ORDER+1)-1
+  parameter int IN_MASK   = 0,  // operand registers per recursion depth (see aesf_clmul_kara): 0..2^(ORDER+1)-1
   parameter int OUT_REG   = 0   // 1: register after the reduction, 0: none
 ) (
   input  logic         clk_i,
@@ -34,11 +35,11 @@ module aesf_gf128_mul_kara #(
 );
 
   if (ORDER < 0 || ORDER > 6 || PIPE_MASK < 0 || PIPE_MASK >= (1 << (ORDER + 1)) ||
-      OUT_REG < 0 || OUT_REG > 1) begin : gen_param_err
+      IN_MASK < 0 || IN_MASK >= (1 << (ORDER + 1)) || OUT_REG < 0 || OUT_REG > 1) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_gf128_mul_kara: ORDER 0..6, PIPE_MASK < 2^(ORDER+1), OUT_REG 0 or 1");
+    $error("aesf_gf128_mul_kara: ORDER 0..6, PIPE_MASK and IN_MASK < 2^(ORDER+1), OUT_REG 0 or 1");
 `endif
   end
 
@@ -46,7 +47,7 @@ module aesf_gf128_mul_kara #(
     popcount = 0;
     for (int i = 0; i < 8; i++) popcount += (v >> i) & 1;
   endfunction
-  localparam int LAT_MUL = popcount(PIPE_MASK);
+  localparam int LAT_MUL = popcount(PIPE_MASK) + popcount(IN_MASK);
   localparam int LATENCY = LAT_MUL + OUT_REG;
 
   logic [127:0] xr, yr;   // reflected: xr[k] = coefficient of x^k
@@ -56,7 +57,7 @@ module aesf_gf128_mul_kara #(
     assign yr[k] = y_i[127 - k];
   end
 
-  aesf_clmul_kara #(.W(128), .ORDER(ORDER), .PIPE_MASK(PIPE_MASK)) u_clmul (
+  aesf_clmul_kara #(.W(128), .ORDER(ORDER), .PIPE_MASK(PIPE_MASK), .IN_MASK(IN_MASK)) u_clmul (
     .clk_i, .en_i, .a_i(xr), .b_i(yr), .p_o(p)
   );
 

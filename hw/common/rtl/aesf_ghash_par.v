@@ -16,7 +16,8 @@
 // (start_nblk_i; a GCM core knows it from the lengths). Beats must be full (N blocks) except the
 // last one, whose lanes beyond the message are ignored; odd counts need no special case.
 //
-// H powers: after an H load, lane 0 computes H^2 .. H^M sequentially ((M-1)*D cycles, once per key)
+// H powers: after an H load, lane 0 computes H^2 .. H^M sequentially ((M-1)*(D+2) cycles, once per key;
+// each product goes through the input stage like a message beat)
 // and keeps them in M x 128 flops; h_ok_o rises when they are ready.
 //
 // Byte / bit order: GCM blocks as on every aesforge bus, block byte 0 in [127:120] (x[127] is the
@@ -26,10 +27,18 @@
 // X = {0388dace60b6a392f328c2b971b2fe78, 00000000000000000000000000000080} ->
 // out_data_o = f38cbb1ad69223dcc3457ae5b6b0f885.
 //
-// Latency (D = popcount(PIPE_MASK) + OUT_REG of the multiplier, >= 1): the pipeline advances only on
-// an accepted beat (nothing is lost under stalls); after the last beat it drains for D cycles.
+// Input stage (timing): an accepted beat is registered (ir_*) together with its lanes' H powers, and is
+// issued to the multipliers in the next cycle. The multipliers' first stage therefore starts at flip-flops
+// (the beat, the power, the feedback product), never at the input handshake, the caller's data multiplexers
+// or a block-count compare. The powers come from a per-lane one-hot selection (sel_q) kept one beat ahead
+// from a saturating tail counter (rs_q = min(blocks left, M + N)) and a registered "far from the end" flag,
+// so the wide block counter never reaches a multiplexer select either.
+//
+// Latency (D = popcount(PIPE_MASK) + popcount(IN_MASK) + OUT_REG of the multiplier, 1..8): the pipeline
+// advances only on an issue (nothing is lost under stalls); after the last beat it drains for D + 1 cycles
+// (input stage + D).
 // Counted in rising edges after the handshake edge until the signal is high:
-//   last in beat -> out_valid_o: D;   H load -> h_ok_o: (M - 1) * (D + 1) (0 when M = 1);
+//   last in beat -> out_valid_o: D + 1;   H load -> h_ok_o: (M - 1) * (D + 2) (0 when M = 1);
 //   start -> in_ready_o: 1. One beat of N blocks per clock in between (tests/rtl/test_ghash_par.py).
 
 `default_nettype none
@@ -38,6 +47,7 @@ module aesf_ghash_par #(
   parameter int N         = 2,        // blocks per clock (lanes): 1..8
   parameter int ORDER     = 4,        // Karatsuba recursion levels: 0..6
   parameter int PIPE_MASK = 13,       // multiplier registers per recursion depth: < 2^(ORDER+1); 13 = 5'b01101
+  parameter int IN_MASK   = 0,        // multiplier operand registers per recursion depth: < 2^(ORDER+1)
   parameter int OUT_REG   = 0,        // 0..1: register after the reduction
   parameter int CW        = 36        // block-count width: 2..48 (GCM needs 34: 2^32 text + 2^28 AAD + 1)
 ) (
@@ -73,21 +83,22 @@ module aesf_ghash_par #(
     popcount = 0;
     for (int i = 0; i < 8; i++) popcount += (v >> i) & 1;
   endfunction
-  localparam int D = popcount(PIPE_MASK) + OUT_REG;
+  localparam int D = popcount(PIPE_MASK) + popcount(IN_MASK) + OUT_REG;
   localparam int M = N * D;
 
   if (N < 1 || N > 8 || ORDER < 0 || ORDER > 6 || PIPE_MASK < 0 || PIPE_MASK >= (1 << (ORDER + 1)) ||
-      OUT_REG < 0 || OUT_REG > 1 || D < 1 || CW < 2 || CW > 48) begin : gen_param_err
+      IN_MASK < 0 || IN_MASK >= (1 << (ORDER + 1)) || OUT_REG < 0 || OUT_REG > 1 || D < 1 || D > 8 ||
+      CW < 2 || CW > 48) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_ghash_par: N 1..8, ORDER 0..6, PIPE_MASK < 2^(ORDER+1), OUT_REG 0..1, latency >= 1, CW 2..48");
+    $error("aesf_ghash_par: N 1..8, ORDER 0..6, PIPE_MASK and IN_MASK < 2^(ORDER+1), OUT_REG 0..1, latency 1..8, CW 2..48");
 `endif
   end
 
   // FSM states
   localparam logic [2:0] StIdle  = 3'd0;  // waiting for H or a message
-  localparam logic [2:0] StHIss  = 3'd1;  // issue H^c * H on lane 0
+  localparam logic [2:0] StHIss  = 3'd1;  // load H^c * H into lane 0's input stage (issued in the next cycle)
   localparam logic [2:0] StHWait = 3'd2;  // wait D cycles for the product
   localparam logic [2:0] StRun   = 3'd3;  // absorbing beats
   localparam logic [2:0] StDrain = 3'd4;  // D cycles collecting the last finals
@@ -115,61 +126,111 @@ module aesf_ghash_par #(
   assign abort = abort_i && (st_q == StRun || st_q == StDrain || st_q == StOut);
   assign beat  = (st_q == StRun) && in_valid_i && !abort;
 
-  // Per-lane operand selection for the NEXT beat, registered (timing: the block-count compares and the
-  // H-power multiplexer are not in front of the first multiplier stage). rem_d = rem_q after this edge.
-  logic [CW-1:0]  rem_d;
-  logic [N-1:0]   has_q, finsel_q;        // lane j of the current beat: holds a block / a final block
-  logic [N*128-1:0] ysel_q;               // lane j of the current beat: its power of H in [128*j +: 128]
-  logic [N-1:0]   has_d, fsel_d;
-  logic [8*N-1:0] e_d;                    // packed (Icarus 11: no continuous assigns to array words)
+  // ---------------------------------------------------------------------------------------------------
+  // Per-lane H-power selection, kept one beat ahead (no handshake, no wide compare before a mux select)
+  // ---------------------------------------------------------------------------------------------------
+  // Block i of the message (lane j of its beat, r blocks left from the beat's lane 0) takes H^e with
+  // e = min(M, r - j): a beat's selection depends on min(r, M + N) only. sel_q[j] / has_q[j] / fsel_q[j] /
+  // last_q describe the CURRENT beat; at a beat they take the next beat's values, computed from rem_q (the
+  // exact count of this beat, a flip-flop) one cycle ahead; at a start from start_nblk_i.
+  localparam int RS_MAX = M + N;                  // <= 72 (N <= 8, D <= 8)
+  localparam int RS_FAR = RS_MAX + N;             // blocks left from which the next beat is still saturated
+  logic [N*M-1:0] sel_q;                          // lane j: one-hot H^1..H^M in [M*j +: M]
+  logic [N-1:0]   has_q, fsel_q;                  // lane j holds a block / a final block
+  logic           last_q;                         // the current beat is the message's last
+  logic [7:0]     rs_adv, rs_st;                  // min(blocks left, M + N) of the next beat / the first beat
+  logic [N*M-1:0] sel_adv, sel_st;
+  logic [N-1:0]   has_adv, has_st, fsel_adv, fsel_st;
+  logic           last_adv, last_st;
+  logic           start;
+  assign start  = (st_q == StIdle) && !h_valid_i && start_valid_i && hok_q;
+  assign rs_adv = (rem_q >= CW'(RS_FAR)) ? 8'(RS_MAX) : (rem_q > CW'(N)) ? 8'(rem_q - CW'(N)) : 8'd0;
+  assign rs_st  = (start_nblk_i >= CW'(RS_MAX)) ? 8'(RS_MAX) : 8'(start_nblk_i);
+
+  // selection of a beat from its saturated block count
+  function automatic logic [N*M+2*N:0] beat_sel(input logic [7:0] rs);   // {sel, has, fsel, last}
+    logic [N*M-1:0] sel;
+    logic [N-1:0]   has, fsel;
+    logic [7:0]     rj;
+    sel = '0; has = '0; fsel = '0;
+    for (int j = 0; j < N; j++) begin
+      rj      = rs - 8'(j);
+      has[j]  = rs > 8'(j);
+      fsel[j] = has[j] && (rj <= 8'(M));
+      for (int k = 1; k <= M; k++) begin
+        sel[M*j + k - 1] = has[j] && (fsel[j] ? (rj == 8'(k)) : (k == M));
+      end
+    end
+    beat_sel = {sel, has, fsel, (rs <= 8'(N))};
+  endfunction
+  assign {sel_adv, has_adv, fsel_adv, last_adv} = beat_sel(rs_adv);
+  assign {sel_st, has_st, fsel_st, last_st}      = beat_sel(rs_st);
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      has_q <= '0; finsel_q <= '0;
-      ysel_q <= '0;
-    end else if (clear_i) begin
-      has_q <= '0; finsel_q <= '0;
-      ysel_q <= '0;
-    end else begin
-      has_q <= has_d; finsel_q <= fsel_d;
-      for (int j = 0; j < N; j++) ysel_q[128*j +: 128] <= pw_q[e_d[8*j +: 8]];
+      sel_q <= '0; has_q <= '0; fsel_q <= '0; last_q <= 1'b0;
+    end else if (clear_i || abort) begin
+      sel_q <= '0; has_q <= '0; fsel_q <= '0; last_q <= 1'b0;
+    end else if (start) begin
+      sel_q <= sel_st; has_q <= has_st; fsel_q <= fsel_st; last_q <= last_st;
+    end else if (beat) begin
+      sel_q <= sel_adv; has_q <= has_adv; fsel_q <= fsel_adv; last_q <= last_adv;
     end
   end
-  always_comb begin
-    rem_d = rem_q;
-    if (st_q == StIdle && !h_valid_i && start_valid_i && hok_q) rem_d = start_nblk_i;
-    if (st_q == StRun && beat) rem_d = (rem_q > CW'(N)) ? rem_q - CW'(N) : '0;
-    if (abort) rem_d = '0;
+
+  // ---------------------------------------------------------------------------------------------------
+  // Input stage: the accepted beat, its powers and flags; issued to the multipliers in the next cycle
+  // ---------------------------------------------------------------------------------------------------
+  logic             ir_v_q;                       // a beat (or an H-power product) waits to be issued (always
+                                                  // issued in the next cycle)
+  logic [N*128-1:0] ir_x_q;                       // its blocks (lane 0 in the top 128 bits, as in_data_i)
+  logic [N*128-1:0] ir_y_q;                       // lane j: its power of H in [128*j +: 128]
+  logic [N-1:0]     ir_has_q, ir_fin_q;
+  logic             issue;
+  assign issue = ir_v_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ir_v_q <= 1'b0; ir_x_q <= '0; ir_y_q <= '0; ir_has_q <= '0; ir_fin_q <= '0;
+    end else if (clear_i || abort) begin
+      ir_v_q <= 1'b0; ir_x_q <= '0; ir_y_q <= '0; ir_has_q <= '0; ir_fin_q <= '0;
+    end else if (st_q == StHIss) begin            // H powers: H^c * H on lane 0, no feedback
+      ir_v_q                 <= 1'b1;
+      ir_x_q                 <= '0;
+      ir_x_q[N*128-1 -: 128] <= hp_q;
+      ir_y_q                 <= '0;
+      ir_y_q[127:0]          <= pw_q[1];
+      ir_has_q               <= N'(1);
+      ir_fin_q               <= '0;
+    end else begin
+      ir_v_q <= beat;
+      if (beat) begin
+        ir_x_q   <= in_data_i;
+        ir_has_q <= has_q;
+        ir_fin_q <= has_q & fsel_q;
+        for (int j = 0; j < N; j++) begin
+          // one-hot AND-OR of the powers (the select bits are flip-flops)
+          ir_y_q[128*j +: 128] <= '0;
+          for (int k = 1; k <= M; k++) begin
+            if (sel_q[M*j + k - 1]) ir_y_q[128*j +: 128] <= pw_q[k];
+          end
+        end
+      end
+    end
   end
 
   for (genvar j = 0; j < N; j++) begin : gen_lane
-    // lane j in this beat holds block index i = issued + j; rem_j = m - i blocks from it to the end
-    logic [CW-1:0] rem_j;
-    logic          has;
-    logic [7:0]    e;
     logic [127:0]  xin, fb;
-    // selection for the next beat, from rem_d
-    assign rem_j = rem_d - CW'(j);
-    assign has   = rem_d > CW'(j);
-    assign e     = (has && (rem_j <= CW'(M))) ? rem_j[7:0] : 8'(M);
-    assign has_d[j] = has;
-    assign fsel_d[j] = has && (rem_j <= CW'(M));
-    assign e_d[8*j +: 8] = e;
-    assign fin_i[j] = has_q[j] && finsel_q[j];
-    assign xin   = in_data_i[N*128-1-128*j -: 128];
+    assign fin_i[j] = ir_fin_q[j];
+    assign xin   = ir_x_q[N*128-1-128*j -: 128];
     // a non-final product leaving the pipeline belongs to this lane's current block (its chain partner)
     assign fb    = (mv_o[j] && !fin_o[j]) ? mz[j] : 128'd0;
 
-    if (j == 0) begin : gen_l0
-      assign mv_i[j] = ((st_q == StHIss)) || (beat && has_q[j]);
-      assign mx[j]   = (st_q == StHIss) ? hp_q : (xin ^ fb);
-      assign my[j]   = (st_q == StHIss) ? pw_q[1] : ysel_q[128*j +: 128];
-    end else begin : gen_ln
-      assign mv_i[j] = beat && has_q[j];
-      assign mx[j]   = xin ^ fb;
-      assign my[j]   = ysel_q[128*j +: 128];
-    end
+    // the multipliers' operands are flip-flops (the input stage) and the feedback product only
+    assign mv_i[j] = issue && ir_has_q[j];
+    assign mx[j]   = xin ^ fb;
+    assign my[j]   = ir_y_q[128*j +: 128];
 
-    aesf_gf128_mul_kara #(.ORDER(ORDER), .PIPE_MASK(PIPE_MASK), .OUT_REG(OUT_REG)) u_mul (
+    aesf_gf128_mul_kara #(.ORDER(ORDER), .PIPE_MASK(PIPE_MASK), .IN_MASK(IN_MASK), .OUT_REG(OUT_REG)) u_mul (
       .clk_i, .rst_ni, .en_i(en), .valid_i(mv_i[j]), .x_i(mx[j]), .y_i(my[j]),
       .valid_o(mv_o[j]), .z_o(mz[j])
     );
@@ -191,8 +252,8 @@ module aesf_ghash_par #(
     assign fin_o[j] = fin_sh[D];          // = fin_q[D-1]
   end
 
-  // the pipeline moves on an accepted beat, while computing powers and while draining
-  assign en = beat || (st_q == StHIss) || (st_q == StHWait) || (st_q == StDrain) || (st_q == StFlush);
+  // the pipeline moves on an issue, while computing powers and while draining
+  assign en = issue || (st_q == StHIss) || (st_q == StHWait) || (st_q == StDrain) || (st_q == StFlush);
 
   // XOR of the final products leaving the pipeline at this edge
   logic [127:0] fin_sum;
@@ -220,8 +281,8 @@ module aesf_ghash_par #(
       end
       StHIss:                                   st_d = StHWait;
       StHWait: if (mv_o[0])                     st_d = (32'(c_q) + 1 == M) ? StIdle : StHIss;
-      StRun:   if (beat && rem_q <= CW'(N))     st_d = StDrain;
-      StDrain: if (dcnt_q == 8'(D - 1))         st_d = StOut;
+      StRun:   if (beat && last_q)              st_d = StDrain;
+      StDrain: if (dcnt_q == 8'(D))             st_d = StOut;    // the input stage's issue + D
       StOut:   if (out_ready_i)                 st_d = StIdle;
       StFlush: if (dcnt_q == 8'(D - 1))         st_d = StIdle;
       default:                                  st_d = StIdle;
@@ -276,9 +337,9 @@ module aesf_ghash_par #(
           end
         end
         StRun: begin
+          if (issue) acc_q <= acc_q ^ fin_sum;
           if (beat) begin
-            acc_q <= acc_q ^ fin_sum;
-            rem_q <= (rem_q > CW'(N)) ? rem_q - CW'(N) : '0;
+            rem_q  <= (rem_q > CW'(N)) ? rem_q - CW'(N) : '0;
             dcnt_q <= '0;
           end
         end

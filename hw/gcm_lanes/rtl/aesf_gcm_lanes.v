@@ -35,10 +35,11 @@
 // input is registered (counter + mux + AddRoundKey 0 are not in front of round 1), the keystream FIFO is
 // read through a head register (the text XOR sees ks_hd_q, not the LUT-RAM read mux), the FIFO credit
 // is a counter, the segment "last beat" decisions are flags (*_small_q) instead of 33-bit compares, and
-// the packer's in_ready_o is a flop and its input is registered. Worked example (N = 2, AES-128,
-// PIPE_MASK 2, GH_OUT_REG 1 as registered in src/aesforge/coredefs/gcm_lanes.py; L = 21, D = 4): key
-// handshake -> key_ok_o 69 cycles, 64-byte text with a 96-bit IV: command handshake -> done_o 37 cycles,
-// then 1 beat of 2 blocks per clock on long messages.
+// the packer's in_ready_o is a flop and its input is registered; the GHASH unit registers its input beat
+// and its powers before the multipliers (issue 19). Worked example (N = 2, AES-128, PIPE_MASK 2,
+// GH_OUT_REG 1 as registered in src/aesforge/coredefs/gcm_lanes.py; L = 21, D = 4): key handshake ->
+// key_ok_o 76 cycles, 64-byte text with a 96-bit IV: command handshake -> done_o 38 cycles, then 1 beat
+// of 2 blocks per clock on long messages.
 
 `default_nettype none
 
@@ -51,6 +52,7 @@ module aesf_gcm_lanes #(
                                     // SBOX_IMPL 2 needs bit 1 (the ROM output register)
   parameter int GH_ORDER     = 4,   // Karatsuba order of the GHASH multipliers: 0..6
   parameter int GH_PIPE_MASK = 13,  // GHASH multiplier registers per depth (13 = 16x16, 64x64, 128x128): < 2^(GH_ORDER+1)
+  parameter int GH_IN_MASK   = 0,   // GHASH multiplier operand registers per depth (16: the 8x8 leaf operands): < 2^(GH_ORDER+1)
   parameter int GH_OUT_REG   = 0,   // 0..1
   parameter int KS_LOG2      = 6,   // keystream FIFO depth 2^KS_LOG2 beats: 2..10 (>= log2(L + 2) for full rate)
   parameter int ROM_LANES    = N    // with SBOX_IMPL 2: lanes 0..ROM_LANES-1 use block-ROM S-boxes, the others the
@@ -249,7 +251,8 @@ module aesf_gcm_lanes #(
     .out_valid_o(gh_in_v), .out_ready_i(gh_in_r), .out_data_o(gh_in_d)
   );
 
-  aesf_ghash_par #(.N(N), .ORDER(GH_ORDER), .PIPE_MASK(GH_PIPE_MASK), .OUT_REG(GH_OUT_REG), .CW(36)) u_ghash (
+  aesf_ghash_par #(.N(N), .ORDER(GH_ORDER), .PIPE_MASK(GH_PIPE_MASK), .IN_MASK(GH_IN_MASK), .OUT_REG(GH_OUT_REG),
+                   .CW(36)) u_ghash (
     .clk_i, .rst_ni,
     .h_valid_i(gh_h_v), .h_ready_o(gh_h_r), .h_i(gh_h), .h_ok_o(gh_hok),
     .start_valid_i(gh_st_v), .start_ready_o(gh_st_r), .start_nblk_i(gh_nblk),

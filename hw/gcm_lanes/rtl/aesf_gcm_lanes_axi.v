@@ -46,8 +46,10 @@ module aesf_gcm_lanes_axi #(
   parameter int PIPE_MASK    = 0,   // 0..7, see aesf_gcm_lanes
   parameter int GH_ORDER     = 4,   // 0..6
   parameter int GH_PIPE_MASK = 13,  // < 2^(GH_ORDER+1)
+  parameter int GH_IN_MASK   = 0,   // < 2^(GH_ORDER+1)
   parameter int GH_OUT_REG   = 0,   // 0..1
   parameter int KS_LOG2      = 5,   // 2..10
+  parameter int ROM_LANES    = N,   // 0..N, see aesf_gcm_lanes (block-ROM S-box lanes with SBOX_IMPL 2)
   parameter int BUF_LOG2     = 0    // buffered-decrypt plaintext buffer 2^BUF_LOG2 beats; 0 = no buffer: 0..12
 ) (
   input  logic                 clk_i,
@@ -146,7 +148,8 @@ module aesf_gcm_lanes_axi #(
 
   aesf_gcm_lanes #(
     .N(N), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL), .PIPE_MASK(PIPE_MASK), .GH_ORDER(GH_ORDER),
-    .GH_PIPE_MASK(GH_PIPE_MASK), .GH_OUT_REG(GH_OUT_REG), .KS_LOG2(KS_LOG2)
+    .GH_PIPE_MASK(GH_PIPE_MASK), .GH_IN_MASK(GH_IN_MASK), .GH_OUT_REG(GH_OUT_REG), .KS_LOG2(KS_LOG2),
+    .ROM_LANES(ROM_LANES)
   ) u_core (
     .clk_i, .rst_ni,
     .key_valid_i(c_key_valid), .key_ready_o(c_key_ready), .key_i(c_key), .key_ok_o(c_key_ok),
