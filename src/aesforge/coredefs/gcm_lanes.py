@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """Registry entries: the multi-lane pipelined AES-GCM (hw/gcm_lanes, seed 004), the bus-free core
-`aesf_gcm_lanes` (its AXI front end `aesf_gcm_lanes_axi` is tested in tests/rtl/test_gcm_lanes_axi.py). The AES key
-size is a per-instance parameter (KEY_BITS). `gcm_lanes` is the paper's N = 2; `gcm_lanes_n1` and `gcm_lanes_n4`
-are the same RTL with 1 and 4 lanes, registered for the figures."""
+`aesf_gcm_lanes` and its AXI4-Stream + AXI4-Lite front end `aesf_gcm_lanes_axi`. The AES key size is a
+per-instance parameter (KEY_BITS). `gcm_lanes` is the paper's N = 2; `gcm_lanes_n1` and `gcm_lanes_n4` are the
+same RTL with 1 and 4 lanes, `gcm_lanes_256` and `gcm_lanes_n1_256` N = 2 and N = 1 with AES-256 keys, all
+registered for the figures; `gcm_lanes_axi` is `gcm_lanes` behind the AXI front end (bench
+aesforge.sim.benches.gcm_lanes_axi; protocol tests in tests/rtl/test_gcm_lanes_axi.py)."""
 import dataclasses
 
 from aesforge.cores import COMMON, CORES, Core, register
@@ -66,3 +68,26 @@ for _n, _rank in ((1, 61), (4, 62)):
                                  params={**_BASE.params, "N": _n, "ROM_LANES": _n},
                                  summary=f"gcm_lanes with N = {_n} lane(s) ({_n} block(s) per clock)", claims="",
                                  pnr_args=() if _n == 1 else _BASE.pnr_args))
+
+# AES-256 (14 rounds per lane, 8-word key schedule): MACsec GCM-AES-256 / GCM-AES-XPN-256 is what line cards deploy.
+for _src, _name, _rank in (("gcm_lanes", "gcm_lanes_256", 63), ("gcm_lanes_n1", "gcm_lanes_n1_256", 64)):
+    _c = CORES[_src]
+    _n = _c.params["N"]
+    register(dataclasses.replace(
+        _c, name=_name, rank=_rank, key_sizes=(256,), params={**_c.params, "KEY_BITS": 256}, claims="",
+        summary=f"{_src} (N = {_n}) with AES-256 keys (KEY_BITS 256, 14 rounds per lane): MACsec GCM-AES-256 / "
+                f"GCM-AES-XPN-256, what line cards deploy"))
+
+# The AXI front end (hw/gcm_lanes/README.md, "AXI front end"): gcm_lanes' parameters (the AXI top passes them all,
+# ROM_LANES included, to the core) plus a 16-beat plaintext buffer for the buffered decrypt mode.
+register(dataclasses.replace(
+    _BASE, name="gcm_lanes_axi", rank=65, top="aesf_gcm_lanes_axi",
+    sources=SOURCES + ("hw/gcm_lanes/rtl/aesf_gcm_lanes_axi.v",),
+    interface="AXI4-Lite control (KEYi, CFG, IV_LEN, AAD_LEN, TXT_LEN, CTRL, STATUS, TAGi; irq_o) + AXI4-Stream "
+              "128N-bit s_axis frame (IV / AAD / text / tag segments by tuser, tkeep, tlast) in, m_axis frame "
+              "(text, then a status beat: tag or status byte) out",
+    params={**_BASE.params, "BUF_LOG2": 4},
+    bench="aesforge.sim.benches.gcm_lanes_axi",
+    summary="gcm_lanes (N = 2, AES-128) behind AXI4-Stream (256-bit) + AXI4-Lite: register map, framed streams, "
+            "buffered decrypt (16 beats) that releases plaintext only after PASS",
+    claims=""))
