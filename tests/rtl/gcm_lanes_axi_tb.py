@@ -8,7 +8,6 @@ s_axis source and the m_axis sink (0 / 0.5 / 0.9).
 from __future__ import annotations
 
 import json
-import logging
 import os
 import random
 
@@ -16,12 +15,12 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, RisingEdge, Timer, with_timeout
 from cocotb.utils import get_sim_time
-from cocotbext.axi import (AxiLiteBus, AxiLiteMaster, AxiStreamBus, AxiStreamFrame, AxiStreamSink,
-                           AxiStreamSource)
+from cocotbext.axi import AxiStreamFrame
 from cocotbext.axi.constants import AxiResp
 
 from aesforge import regmap
 from aesforge.model.gcm import gcm_encrypt
+from aesforge.sim.benches.gcm_lanes_axi import axi_bfms
 
 P = json.loads(os.environ.get("AESFORGE_PARAMS", "{}"))
 N = int(P.get("N", 2))
@@ -52,14 +51,7 @@ class TB:
         self.dut = dut
         self.rng = random.Random(seed)
         cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
-        self.axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.clk_i, dut.rst_ni,
-                                  reset_active_level=False)
-        self.src = AxiStreamSource(AxiStreamBus.from_prefix(dut, "s_axis"), dut.clk_i, dut.rst_ni,
-                                   reset_active_level=False)
-        self.sink = AxiStreamSink(AxiStreamBus.from_prefix(dut, "m_axis"), dut.clk_i, dut.rst_ni,
-                                  reset_active_level=False)
-        for bfm in (self.axil.write_if, self.axil.read_if, self.src, self.sink):
-            bfm.log.setLevel(logging.WARNING)
+        self.axil, self.src, self.sink = axi_bfms(dut)
         if STALL:
             self.src.set_pause_generator(pause_gen(STALL, seed * 3 + 1))
             self.sink.set_pause_generator(pause_gen(STALL, seed * 3 + 2))
