@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Place and route one shared block (not a registered core) in the flow's serializer wrapper and print its
+Fmax, size and critical path: the block-level timing experiments behind a core README's "Timing" section.
+
+    .venv/bin/python scripts/pnr_block.py aesf_ghash_par '{"N": 1, "PIPE_MASK": 13, "OUT_REG": 1}' \
+        --device um5g-85k --seed 1
+
+Uses aesforge.flow.pnr.pnr_ecp5 (synth_ecp5 + nextpnr-ecp5, the same commands as `make report`); output folder
+build/block/<top>-<device>-s<seed>-<params hash>. Not part of `make report`: the cores' figures come from there.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from aesforge.cores import COMMON, Core  # noqa: E402
+from aesforge.flow.pnr import DEVICES, pnr_ecp5  # noqa: E402
+
+BLOCKS = {  # top -> sources, leaves first
+    "aesf_ghash_par": (f"{COMMON}/aesf_clmul_kara.v", f"{COMMON}/aesf_gf128_mul_kara.v", f"{COMMON}/aesf_ghash_par.v"),
+    "aesf_gf128_mul_kara": (f"{COMMON}/aesf_clmul_kara.v", f"{COMMON}/aesf_gf128_mul_kara.v"),
+}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("top", choices=sorted(BLOCKS))
+    ap.add_argument("params", help="HDL parameters as JSON, e.g. '{\"N\": 1}'")
+    ap.add_argument("--device", choices=sorted(DEVICES), default="85k")
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args()
+    params = json.loads(a.params)
+    tag = hashlib.sha256(json.dumps(params, sort_keys=True).encode()).hexdigest()[:10]
+    out = Path("build/block") / f"{a.top}-{a.device}-s{a.seed}-{tag}"
+    core = Core(name=f"block_{a.top}", top=a.top, folder="hw/common", sources=BLOCKS[a.top], interface="block",
+                key_sizes=(), modes=(), directions=(), params=params)
+    r = pnr_ecp5(core, out, device=a.device, seed=a.seed, include_core=False)
+    print(json.dumps({"top": a.top, "params": params, "device": r["device"], "fmax_mhz": r["fmax_mhz"],
+                      "lut4_sites": r["wrapped"]["lut4_equiv"], "ff": r["wrapped"]["cells"].get("TRELLIS_FF"),
+                      "critical_path": r["critical_path"], "out": str(out)}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
