@@ -85,6 +85,14 @@ def tag_len_of(rec: dict) -> int:
     return 16
 
 
+def gcm_fields(rec: dict) -> tuple[bytes, bool, bytes, bytes, bytes, int]:
+    """(key, decrypt, iv, aad, text, tag_len) of a validated gcm vector: the text is the ct to decrypt or the pt to
+    encrypt; the received tag of a decrypt stays in rec["tag"]. Shared by the GCM benches."""
+    dec = rec["op"] == "decrypt"
+    return (bytes.fromhex(rec["key"]), dec, bytes.fromhex(rec["iv"]), bytes.fromhex(rec.get("aad", "") or ""),
+            bytes.fromhex(rec["ct"] if dec else rec["pt"]), tag_len_of(rec))
+
+
 def _expect_error(exp: object) -> str | None:
     if not isinstance(exp, dict):
         return f"field 'expect' must be a JSON object, got {show(exp)}"

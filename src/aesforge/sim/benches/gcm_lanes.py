@@ -19,7 +19,7 @@ import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 
 from aesforge.sim.bench import Batch, Stall, VectorTimeout, cycle, reset, start_clock_and_reset
-from aesforge.sim.validate import tag_len_of
+from aesforge.sim.validate import gcm_fields
 
 
 class GcmLanesTB:
@@ -124,12 +124,7 @@ class GcmLanesTB:
     async def run_one(self, vec: dict) -> dict:
         d = self.dut
         n = self.n
-        key = bytes.fromhex(vec["key"])
-        dec = vec["op"] == "decrypt"
-        iv = bytes.fromhex(vec["iv"])
-        aad = bytes.fromhex(vec.get("aad", "") or "")
-        text = bytes.fromhex(vec["ct"] if dec else vec["pt"])
-        tag_len = tag_len_of(vec)
+        key, dec, iv, aad, text, tag_len = gcm_fields(vec)
         res: dict = {}
         if key != self.key:
             res["key_cycles"] = await self.load_key(key)

@@ -52,7 +52,7 @@ from cocotbext.axi.constants import AxiResp
 
 from aesforge import regmap
 from aesforge.sim.bench import CLK_PERIOD_NS, Batch, Stall, VectorTimeout, cycle, reset, start_clock_and_reset
-from aesforge.sim.validate import tag_len_of
+from aesforge.sim.validate import gcm_fields
 
 REGMAP = "hw/gcm_lanes/gcm_lanes_regs.json"
 SEG_IV, SEG_AAD, SEG_TXT, SEG_TAG = 0, 1, 2, 3
@@ -241,12 +241,7 @@ class GcmLanesAxiTB:
         raise AssertionError("unreachable")
 
     async def message(self, vec: dict, res: dict) -> None:
-        key = bytes.fromhex(vec["key"])
-        dec = vec["op"] == "decrypt"
-        iv = bytes.fromhex(vec["iv"])
-        aad = bytes.fromhex(vec.get("aad", "") or "")
-        text = bytes.fromhex(vec["ct"] if dec else vec["pt"])
-        tag_len = tag_len_of(vec)
+        key, dec, iv, aad, text, tag_len = gcm_fields(vec)
         if len(key) * 8 != self.key_bits:
             raise RuntimeError(f"AES-{len(key) * 8} key on an instance with KEY_BITS {self.key_bits}")
         if not self.id_checked:

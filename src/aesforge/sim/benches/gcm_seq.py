@@ -21,7 +21,7 @@ import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 
 from aesforge.sim.bench import Batch, Stall, VectorTimeout, cycle, reset, start_clock_and_reset, wait_high
-from aesforge.sim.validate import tag_len_of
+from aesforge.sim.validate import gcm_fields
 
 KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
 
@@ -94,12 +94,7 @@ class GcmSeqTB:
 
     async def run_one(self, vec: dict) -> dict:
         d = self.dut
-        key = bytes.fromhex(vec["key"])
-        dec = vec["op"] == "decrypt"
-        iv = bytes.fromhex(vec["iv"])
-        aad = bytes.fromhex(vec.get("aad", ""))
-        txt = bytes.fromhex(vec["ct"] if dec else vec["pt"])
-        tlen = tag_len_of(vec)
+        key, dec, iv, aad, txt, tlen = gcm_fields(vec)
         nbeats = len(beats(iv)) + len(beats(aad)) + len(beats(txt)) + 1
         mul = 128 // self.digit
         self.budget = (200 + (mul + 16) * (nbeats + 2)) * (1 + int(20 * self.batch.stall))
