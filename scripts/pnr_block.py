@@ -5,6 +5,10 @@ Fmax, size and critical path: the block-level timing experiments behind a core R
 
     .venv/bin/python scripts/pnr_block.py aesf_ghash_par '{"N": 1, "PIPE_MASK": 13, "OUT_REG": 1}' \
         --device um5g-85k --seed 1
+    .venv/bin/python scripts/pnr_block.py core:gcm_lanes_n1 '{}' --device 85k --seed 2
+
+A `core:NAME` top places a registered core with its registered parameters (updated by the JSON ones): one
+device and seed at a time, without the xc7 synthesis of `make report` (for experiments and extra seeds).
 
 Uses aesforge.flow.pnr.pnr_ecp5 (synth_ecp5 + nextpnr-ecp5, the same commands as `make report`); output folder
 build/block/<top>-<device>-s<seed>-<params hash>. Not part of `make report`: the cores' figures come from there.
@@ -19,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from aesforge import cores  # noqa: E402
 from aesforge.cores import COMMON, Core  # noqa: E402
 from aesforge.flow.pnr import DEVICES, pnr_ecp5  # noqa: E402
 
@@ -30,7 +35,7 @@ BLOCKS = {  # top -> sources, leaves first
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("top", choices=sorted(BLOCKS))
+    ap.add_argument("top", help=f"one of {sorted(BLOCKS)} or core:NAME (a registered core)")
     ap.add_argument("params", help="HDL parameters as JSON, e.g. '{\"N\": 1}'")
     ap.add_argument("--device", choices=sorted(DEVICES), default="85k")
     ap.add_argument("--seed", type=int, default=1)
@@ -38,10 +43,19 @@ def main() -> int:
     params = json.loads(a.params)
     tag = hashlib.sha256(json.dumps(params, sort_keys=True).encode()).hexdigest()[:10]
     out = Path("build/block") / f"{a.top}-{a.device}-s{a.seed}-{tag}"
-    core = Core(name=f"block_{a.top}", top=a.top, folder="hw/common", sources=BLOCKS[a.top], interface="block",
-                key_sizes=(), modes=(), directions=(), params=params)
+    if a.top.startswith("core:"):
+        reg = cores.get(a.top[5:])
+        params = {**reg.params, **params}
+        core = Core(name=f"block_{reg.name}", top=reg.top, folder=reg.folder, sources=reg.sources,
+                    interface="block", key_sizes=(), modes=(), directions=(), params=params)
+        out = Path("build/block") / f"{reg.name}-{a.device}-s{a.seed}-{tag}"
+    elif a.top in BLOCKS:
+        core = Core(name=f"block_{a.top}", top=a.top, folder="hw/common", sources=BLOCKS[a.top], interface="block",
+                    key_sizes=(), modes=(), directions=(), params=params)
+    else:
+        ap.error(f"unknown top {a.top}")
     r = pnr_ecp5(core, out, device=a.device, seed=a.seed, include_core=False)
-    print(json.dumps({"top": a.top, "params": params, "device": r["device"], "fmax_mhz": r["fmax_mhz"],
+    print(json.dumps({"top": core.top, "params": params, "device": r["device"], "fmax_mhz": r["fmax_mhz"],
                       "lut4_sites": r["wrapped"]["lut4_equiv"], "ff": r["wrapped"]["cells"].get("TRELLIS_FF"),
                       "critical_path": r["critical_path"], "out": str(out)}, indent=1))
     return 0

@@ -6,14 +6,17 @@
 //   push: wvalid_i && wready_o (wready_o = !full, a register: no combinational path from rvalid/rready)
 //   pop:  rvalid_o && rready_i (rvalid_o = !empty, a register); rdata_o is the head entry
 //   A push and a pop in the same cycle are both taken (also when full: no, full refuses the push).
-//   clear_i empties the FIFO on the next edge (the storage is not wiped; it is never readable while empty).
+//   clear_i empties the FIFO on the next edge. WIPE = 0: the storage is not wiped (it is never readable through
+//   rvalid_o while empty; LUT-RAM friendly). WIPE = 1: every entry is also written with zero (flip-flops; for
+//   buffers that hold secrets or whose rdata_o is a port).
 //
 // Byte order: not interpreted (W opaque bits).
 // Latency: an entry pushed on edge t is visible at rdata_o after edge t (rvalid_o high in cycle t+1).
 `default_nettype none
 module aesf_fifo #(
   parameter int W     = 32, // entry width in bits, >= 1
-  parameter int DEPTH = 4   // entries: 2, 4, 8, 16, 32 or 64
+  parameter int DEPTH = 4,  // entries: 2, 4, 8, 16, 32 or 64
+  parameter int WIPE  = 0   // 0 or 1: clear_i also zeroes every entry
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,   // asynchronous, active low
@@ -26,12 +29,13 @@ module aesf_fifo #(
   output logic [W-1:0]               rdata_o,
   output logic [$clog2(DEPTH+1)-1:0] count_o   // entries held
 );
-  if (W < 1 || !(DEPTH == 2 || DEPTH == 4 || DEPTH == 8 || DEPTH == 16 || DEPTH == 32 || DEPTH == 64))
+  if (W < 1 || !(DEPTH == 2 || DEPTH == 4 || DEPTH == 8 || DEPTH == 16 || DEPTH == 32 || DEPTH == 64) ||
+      WIPE < 0 || WIPE > 1)
   begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_fifo: W must be >= 1 and DEPTH one of 2, 4, 8, 16, 32, 64");
+    $error("aesf_fifo: W must be >= 1, DEPTH one of 2, 4, 8, 16, 32, 64, WIPE 0 or 1");
 `endif
   end
 
@@ -50,8 +54,20 @@ module aesf_fifo #(
   assign rdata_o  = mem_q[rptr_q];
   assign count_o  = count_q;
 
-  always_ff @(posedge clk_i) begin
-    if (push) mem_q[wptr_q] <= wdata_i;
+  if (WIPE == 1) begin : gen_wipe
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        for (int i = 0; i < DEPTH; i++) mem_q[i] <= '0;
+      end else if (clear_i) begin
+        for (int i = 0; i < DEPTH; i++) mem_q[i] <= '0;
+      end else if (push) begin
+        mem_q[wptr_q] <= wdata_i;
+      end
+    end
+  end else begin : gen_nowipe
+    always_ff @(posedge clk_i) begin
+      if (push) mem_q[wptr_q] <= wdata_i;
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

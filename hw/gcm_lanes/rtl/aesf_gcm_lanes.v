@@ -176,6 +176,10 @@ module aesf_gcm_lanes #(
   // flags kept next to the counters (no wide compare on the beat path): *_small_q = at most N blocks left
   logic         iv96_q, iv_small_q, aad_small_q, txt_small_q;
   logic         ctr_nz_q;       // counter blocks still to issue (ctr_left_q != 0)
+  logic         msg_busy;       // a message is running (StIv .. StTag)
+  // abort_i and clear_i act through registers (issue 19): the port nets drive two flip-flops (and the handshake
+  // gates below), not the whole core; an abort or clear takes effect one cycle after the port pulse.
+  logic         abort_q, clear_q;
 
   // ------------------------------------------------------------------------------------------
   // AES lanes
@@ -246,7 +250,7 @@ module aesf_gcm_lanes #(
   logic [35:0]      gh_nblk;
 
   aesf_gcm_pack #(.N(N)) u_pack (
-    .clk_i, .rst_ni, .clear_i(clear_i || (abort_i && msg_busy)),
+    .clk_i, .rst_ni, .clear_i(clear_q || (abort_q && msg_busy)),
     .in_valid_i(pk_v), .in_ready_o(pk_r), .in_data_i(pk_d), .in_cnt_i(pk_cnt), .in_last_i(pk_last),
     .out_valid_o(gh_in_v), .out_ready_i(gh_in_r), .out_data_o(gh_in_d)
   );
@@ -303,13 +307,14 @@ module aesf_gcm_lanes #(
         (cur_lp[k] ? (in_data_i[N*128-1-128*k -: 128] & cur_lastmask) : in_data_i[N*128-1-128*k -: 128]);
   end
 
-  // text: keystream XOR; output register (one beat)
-  logic             out_v_q, out_last_q;
-  logic [N*128-1:0] out_d_q;
-  logic [3:0]       out_cnt_q;
-  logic             out_free;
+  // text: keystream XOR into a two-beat output FIFO. Its flags are registers: whether the core may take a text
+  // beat (out_free) does not depend on out_ready_i in the same cycle, so out_ready_i drives only the FIFO's read
+  // side (issue 19: no port-to-port path through the input handshake). Two beats keep one beat per clock. The
+  // FIFO is wiped by clear_i at once (out_valid_o drops on the next edge, as with the former output register).
+  logic             out_free, out_push, out_v;
   logic [N*128-1:0] txt_out;          // masked text out (CT or PT)
-  assign out_free = !out_v_q || out_ready_i;
+  logic [N*128+4:0] out_wdata, out_rdata;
+  logic [1:0]       out_count;
   for (genvar k = 0; k < N; k++) begin : gen_txt
     assign txt_out[N*128-1-128*k -: 128] =
         cur_lz[k] ? 128'd0 :
@@ -320,14 +325,15 @@ module aesf_gcm_lanes #(
   // ------------------------------------------------------------------------------------------
   // Handshakes and datapath control (combinational)
   // ------------------------------------------------------------------------------------------
-  logic key_hs, cmd_hs, in_hs, iv96, len_bad, msg_busy;
-  assign msg_busy = (st_q >= StIv) && (st_q <= StTag);
+  logic key_hs, cmd_hs, in_hs, iv96, len_bad;
+  assign msg_busy = (st_q == StIv) || (st_q == StJ0) || (st_q == StAad) || (st_q == StTxt) || (st_q == StLen) ||
+                    (st_q == StTag);
   logic [28:0] aad_blocks;
   logic [32:0] txt_blocks;
   logic [12:0] iv_blocks;
-  assign key_ready_o = (st_q == StIdle) && !clear_i && (flush_q == '0);
+  assign key_ready_o = (st_q == StIdle) && !clear_i && !clear_q && (flush_q == '0);
   assign key_hs      = key_valid_i && key_ready_o;
-  assign cmd_ready_o = (st_q == StIdle) && !key_valid_i && !clear_i && (flush_q == '0);
+  assign cmd_ready_o = (st_q == StIdle) && !key_valid_i && !clear_i && !clear_q && (flush_q == '0);
   assign cmd_hs      = cmd_valid_i && cmd_ready_o;
   assign iv_blocks   = 13'(({1'b0, cmd_iv_len_i} + 17'd15) >> 4);
   assign aad_blocks  = 29'(({1'b0, cmd_aad_len_i} + 33'd15) >> 4);
@@ -343,9 +349,19 @@ module aesf_gcm_lanes #(
   assign aad_ok  = (st_q == StAad) && !(aad_small_q && aad_left_q[3:0] == 4'd0) && pk_r;
   assign txt_ok  = (st_q == StTxt) && pk_r && out_free && ks_hv_q;
   assign tagb_ok = (st_q == StTag) && dec_q && !tagin_ok_q;
-  assign in_ready_o = !abort_i && !clear_i && (iv_ok || aad_ok || txt_ok || tagb_ok);
+  assign in_ready_o = !abort_q && !clear_q && (iv_ok || aad_ok || txt_ok || tagb_ok);
   assign in_hs      = in_valid_i && in_ready_o;
   assign ks_pop     = in_hs && (st_q == StTxt);
+  assign out_push   = ks_pop;
+  assign out_wdata  = {txt_out, cur_cnt, txt_small_q};
+
+  aesf_fifo #(.W(N*128+5), .DEPTH(2), .WIPE(1)) u_out_fifo (
+    .clk_i, .rst_ni, .clear_i,
+    .wvalid_i(out_push), .wready_o(out_free), .wdata_i(out_wdata),
+    .rvalid_o(out_v), .rready_i(out_ready_i), .rdata_o(out_rdata), .count_o(out_count)
+  );
+  logic unused_out_count;             // the flags are enough: the count is not needed
+  assign unused_out_count = ^out_count;
 
   // packer input
   logic [127:0] lenblk, ivlenblk;
@@ -387,8 +403,8 @@ module aesf_gcm_lanes #(
   logic issue_h, issue_j0, issue_ctr, msg_st;
   assign msg_st    = (st_q == StAad || st_q == StTxt || st_q == StLen || st_q == StTag);
   assign issue_h   = (st_q == StHenc);
-  assign issue_j0  = j0_ready_q && !abort_i;
-  assign issue_ctr = msg_st && !abort_i && ej0_issued_q && ctr_nz_q &&
+  assign issue_j0  = j0_ready_q && !abort_q;
+  assign issue_ctr = msg_st && !abort_q && ej0_issued_q && ctr_nz_q &&
                      (ks_cnt_q < (KS_LOG2+2)'(KD));
   assign aes_v_i  = issue_h || issue_j0 || issue_ctr;
   assign aes_d_i  = (issue_h || issue_j0) ? {(issue_j0 ? j0_q : 128'd0), {(N-1)*128{1'b0}}} : ctr_beat;
@@ -396,11 +412,11 @@ module aesf_gcm_lanes #(
   assign ks_push  = aes_v_o && !h_pend_q && !ej0_pend_q;
 
   // GHASH unit control
-  assign gh_clear = clear_i;
-  assign gh_abort = abort_i && msg_busy;
+  assign gh_clear = clear_q;
+  assign gh_abort = abort_q && msg_busy;
   assign gh_h_v   = (st_q == StHpow) && aes_v_o && h_pend_q;
   assign gh_h     = aes_d_o[N*128-1 -: 128];
-  assign gh_st_v  = gh_st_pend_q && !abort_i;
+  assign gh_st_v  = gh_st_pend_q && !abort_q;
   assign gh_nblk  = gh_nblk_q;
   assign gh_o_r   = 1'b1;
 
@@ -410,10 +426,10 @@ module aesf_gcm_lanes #(
   assign tag_o       = tag_q;
   assign auth_fail_o = fail_q;
   assign err_o       = err_q;
-  assign out_valid_o = out_v_q;
-  assign out_data_o  = out_d_q;
-  assign out_cnt_o   = out_cnt_q;
-  assign out_last_o  = out_last_q;
+  assign out_valid_o = out_v;
+  assign out_data_o  = out_rdata[N*128+4 -: N*128];
+  assign out_cnt_o   = out_rdata[4:1];
+  assign out_last_o  = out_rdata[0];
 
   // tag check (constant time: full XOR-reduce of the masked difference)
   logic [127:0] tag_mask, calc_tag;
@@ -423,6 +439,16 @@ module aesf_gcm_lanes #(
   // ------------------------------------------------------------------------------------------
   // Sequential
   // ------------------------------------------------------------------------------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      abort_q <= 1'b0;
+      clear_q <= 1'b0;
+    end else begin
+      abort_q <= abort_i;
+      clear_q <= clear_i;
+    end
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       st_q <= StIdle;
@@ -439,9 +465,8 @@ module aesf_gcm_lanes #(
       aes_v_q <= 1'b0; aes_in_q <= '0;
       iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; ctr_nz_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_nblk_q <= '0;
-      out_v_q <= 1'b0; out_d_q <= '0; out_cnt_q <= '0; out_last_q <= 1'b0;
       flush_q <= '0;
-    end else if (clear_i) begin
+    end else if (clear_q) begin
       flush_q <= 7'(LAT);
       st_q <= StIdle;
       key_ok_q <= 1'b0;
@@ -457,7 +482,6 @@ module aesf_gcm_lanes #(
       aes_v_q <= 1'b0; aes_in_q <= '0;
       iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; ctr_nz_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_nblk_q <= '0;
-      out_v_q <= 1'b0; out_d_q <= '0; out_cnt_q <= '0; out_last_q <= 1'b0;
     end else begin
       done_q <= 1'b0;
       if (flush_q != '0) flush_q <= flush_q - 7'd1;
@@ -494,7 +518,6 @@ module aesf_gcm_lanes #(
         ekj0_ok_q  <= 1'b1;
       end
       if (gh_st_v && gh_st_r) gh_st_pend_q <= 1'b0;
-      if (out_v_q && out_ready_i) out_v_q <= 1'b0;
 
       unique case (st_q)
         StIdle: begin
@@ -625,10 +648,6 @@ module aesf_gcm_lanes #(
 
         StTxt: begin
           if (in_hs) begin
-            out_v_q    <= 1'b1;
-            out_d_q    <= txt_out;
-            out_cnt_q  <= cur_cnt;
-            out_last_q  <= txt_small_q;
             txt_left_q  <= (txt_left_q > 33'(N)) ? txt_left_q - 33'(N) : '0;
             txt_small_q <= (txt_left_q <= 33'(2 * N));
             if (txt_small_q) st_q <= StLen;
@@ -648,7 +667,7 @@ module aesf_gcm_lanes #(
             tagin_q    <= in_data_i[N*128-1 -: 128];
             tagin_ok_q <= 1'b1;
           end
-          if (s_ok_q && ekj0_ok_q && (!dec_q || tagin_ok_q) && !out_v_q) begin
+          if (s_ok_q && ekj0_ok_q && (!dec_q || tagin_ok_q) && !out_v) begin
             if (dec_q) begin
               fail_q <= |((tagin_q & tag_mask) ^ calc_tag);
               tag_q  <= '0;
@@ -669,7 +688,7 @@ module aesf_gcm_lanes #(
 
         StAbort: begin            // wait until nothing is in flight in the lanes, then drop the keystream
           // an output beat already offered stays valid until taken (AXI4-Stream rule), then done_o
-          if (ks_inflight_q == '0 && !ej0_pend_q && !aes_v_o && !gh_busy && !out_v_q) begin
+          if (ks_inflight_q == '0 && !ej0_pend_q && !aes_v_o && !gh_busy && !out_v) begin
             ks_rp_q  <= ks_wp_q;
             ks_hv_q  <= 1'b0;
             ks_cnt_q <= '0;
@@ -681,7 +700,7 @@ module aesf_gcm_lanes #(
         default: st_q <= StIdle;
       endcase
 
-      if (abort_i && msg_busy) begin
+      if (abort_q && msg_busy) begin
         st_q         <= StAbort;
         err_q        <= 3'd4;
         ctr_left_q   <= '0;
