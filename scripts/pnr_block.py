@@ -16,6 +16,7 @@ build/block/<top>-<device>-s<seed>-<params hash>. Not part of `make report`: the
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
 import sys
@@ -39,21 +40,26 @@ def main() -> int:
     ap.add_argument("params", help="HDL parameters as JSON, e.g. '{\"N\": 1}'")
     ap.add_argument("--device", choices=sorted(DEVICES), default="85k")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--synth-args", default=None, help="replace the core's extra synth_ecp5 options, e.g. '-nowidelut'")
+    ap.add_argument("--pnr-args", default=None, help="replace the core's extra nextpnr options, e.g. '--tmg-ripup'")
     a = ap.parse_args()
     params = json.loads(a.params)
-    tag = hashlib.sha256(json.dumps(params, sort_keys=True).encode()).hexdigest()[:10]
+    tag = hashlib.sha256(json.dumps([params, a.synth_args, a.pnr_args], sort_keys=True).encode()).hexdigest()[:10]
     out = Path("build/block") / f"{a.top}-{a.device}-s{a.seed}-{tag}"
     if a.top.startswith("core:"):
         reg = cores.get(a.top[5:])
         params = {**reg.params, **params}
-        core = Core(name=f"block_{reg.name}", top=reg.top, folder=reg.folder, sources=reg.sources,
-                    interface="block", key_sizes=(), modes=(), directions=(), params=params)
+        core = dataclasses.replace(reg, params=params)    # keeps the core's recorded nextpnr / synth options
         out = Path("build/block") / f"{reg.name}-{a.device}-s{a.seed}-{tag}"
     elif a.top in BLOCKS:
         core = Core(name=f"block_{a.top}", top=a.top, folder="hw/common", sources=BLOCKS[a.top], interface="block",
                     key_sizes=(), modes=(), directions=(), params=params)
     else:
         ap.error(f"unknown top {a.top}")
+    if a.synth_args is not None:
+        core = dataclasses.replace(core, ecp5_synth_args=tuple(a.synth_args.split()))
+    if a.pnr_args is not None:
+        core = dataclasses.replace(core, pnr_args=tuple(a.pnr_args.split()))
     r = pnr_ecp5(core, out, device=a.device, seed=a.seed, include_core=False)
     print(json.dumps({"top": core.top, "params": params, "device": r["device"], "fmax_mhz": r["fmax_mhz"],
                       "lut4_sites": r["wrapped"]["lut4_equiv"], "ff": r["wrapped"]["cells"].get("TRELLIS_FF"),

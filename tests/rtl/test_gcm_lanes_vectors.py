@@ -44,6 +44,8 @@ def test_ci_subset_n2(sim):
 
 @pytest.mark.parametrize("key_bits,params,stall", [
     (128, {"N": 1, "PIPE_MASK": 2, "GH_ORDER": 2, "GH_PIPE_MASK": 1}, 0.5),
+    (128, {"N": 1, "SBOX_IMPL": 3, "PIPE_MASK": 11, "GH_ORDER": 2, "GH_PIPE_MASK": 1}, 0.5),  # Boyar-Peralta
+                                                                             # lanes, both S-box seams
     pytest.param(192, {"N": 4, "KS_LOG2": 4}, 0.0, marks=pytest.mark.full),   # ~5 min on Icarus; N = 4 runs in
                                                                              # CI through test_gcm_lanes_axi
     (128, {"N": 2, "ROM_LANES": 2}, 0.5),                                     # both lanes block ROM (the registered
@@ -93,6 +95,9 @@ def test_readme_cycle_budget():
     ({"N": 2, "SBOX_IMPL": 2, "PIPE_MASK": 2, "ROM_LANES": 3}, False),    # more block-ROM lanes than lanes
     ({"N": 2, "SBOX_IMPL": 2, "PIPE_MASK": 2, "ROM_LANES": -1}, False),
     ({"N": 3}, False),
+    ({"N": 1, "SBOX_IMPL": 3, "PIPE_MASK": 15}, True),                       # Boyar-Peralta: every seam
+    ({"N": 1, "SBOX_IMPL": 2, "PIPE_MASK": 10}, False),                      # seam B needs the BP S-box
+    ({"N": 1, "SBOX_IMPL": 4}, False),
 ])
 def test_parameters_checked_at_elaboration(params, ok, tmp_path):
     """Illegal parameter values stop elaboration (Icarus) with the library's marker module."""

@@ -47,9 +47,10 @@ module aesf_gcm_lanes #(
   parameter int N            = 2,   // AES lanes = blocks per clock: 1, 2 or 4
   parameter int KEY_BITS     = 128, // 128, 192 or 256
   parameter int SBOX_IMPL    = 0,   // AES S-box: 0 LUT case ROM, 1 composite field, 2 block ROM (aesf_sbox_rom,
-                                    // two S-boxes per block RAM; the key expansion's SubWord stays LUT)
-  parameter int PIPE_MASK    = 0,   // AES sub-round registers (aesf_aes_pipe_round): 0..7, bit 0 needs SBOX_IMPL 1,
-                                    // SBOX_IMPL 2 needs bit 1 (the ROM output register)
+                                    // two S-boxes per block RAM), 3 Boyar-Peralta circuit (aesf_sbox_bp); the key
+                                    // expansion's SubWord is the LUT case ROM for 2 and 3
+  parameter int PIPE_MASK    = 0,   // AES sub-round registers (aesf_aes_pipe_round): 0..15, bit 0 needs SBOX_IMPL 1
+                                    // or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1 (the ROM output register)
   parameter int GH_ORDER     = 4,   // Karatsuba order of the GHASH multipliers: 0..6
   parameter int GH_PIPE_MASK = 13,  // GHASH multiplier registers per depth (13 = 16x16, 64x64, 128x128): < 2^(GH_ORDER+1)
   parameter int GH_IN_MASK   = 0,   // GHASH multiplier operand registers per depth (16: the 8x8 leaf operands): < 2^(GH_ORDER+1)
@@ -101,13 +102,14 @@ module aesf_gcm_lanes #(
   localparam int KD = 1 << KS_LOG2;                  // keystream FIFO depth (beats)
 
   if (!(N == 1 || N == 2 || N == 4) || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
-      SBOX_IMPL < 0 || SBOX_IMPL > 2 || PIPE_MASK < 0 || PIPE_MASK > 7 ||
-      (SBOX_IMPL != 1 && PIPE_MASK % 2 == 1) || (SBOX_IMPL == 2 && (PIPE_MASK / 2) % 2 == 0) ||
+      SBOX_IMPL < 0 || SBOX_IMPL > 3 || PIPE_MASK < 0 || PIPE_MASK > 15 ||
+      (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PIPE_MASK % 2 == 1) || (SBOX_IMPL != 3 && PIPE_MASK >= 8) ||
+      (SBOX_IMPL == 2 && (PIPE_MASK / 2) % 2 == 0) ||
       KS_LOG2 < 2 || KS_LOG2 > 10 || ROM_LANES < 0 || ROM_LANES > N) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..2, PIPE_MASK 0..7 (bit 0 needs SBOX_IMPL 1, SBOX_IMPL 2 needs bit 1), KS_LOG2 2..10, ROM_LANES 0..N");
+    $error("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..3, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1), KS_LOG2 2..10, ROM_LANES 0..N");
 `endif
   end
 
@@ -125,7 +127,7 @@ module aesf_gcm_lanes #(
   logic [127:0] ks_words;
   logic         ks_rcon_step;
 
-  aesf_key_step #(.SBOX_IMPL((SBOX_IMPL == 2) ? 0 : SBOX_IMPL)) u_key_step (
+  aesf_key_step #(.SBOX_IMPL((SBOX_IMPL == 1) ? 1 : 0)) u_key_step (
     .prev_i      (kprev_q),
     .key_len_i   ((KEY_BITS == 128) ? 2'd0 : (KEY_BITS == 192) ? 2'd1 : 2'd2),
     .group_i     (kg_q),
@@ -209,7 +211,8 @@ module aesf_gcm_lanes #(
   // All lanes carry the same valid. After clear_i the lanes may still hold up to LAT blocks issued before it:
   // their outputs are ignored for LAT cycles (flush_q), and no key or command is taken until then.
   // (aes_v_q is cleared by clear_i, so LAT counts the rounds only)
-  localparam int LAT = NR * (1 + (PIPE_MASK & 1) + ((PIPE_MASK >> 1) & 1) + ((PIPE_MASK >> 2) & 1));
+  localparam int LAT = NR * (1 + (PIPE_MASK & 1) + ((PIPE_MASK >> 1) & 1) + ((PIPE_MASK >> 2) & 1) +
+                            ((PIPE_MASK >> 3) & 1));
   logic [6:0] flush_q;
   assign aes_v_o = &lane_v_o && (flush_q == '0);
 

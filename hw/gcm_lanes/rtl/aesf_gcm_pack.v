@@ -13,8 +13,8 @@
 // handshake from the slot multiplexers: in_valid_i only loads that register, the buffer writes from flops
 // (timing, issue 5: the user's in_valid -> slot-multiplexer path was N = 1's ECP5 critical path).
 // in_ready_o is a flop: it promises room for the beat in the input register plus one more full beat
-// whatever the output does (blocks held after this cycle + N if a beat was taken <= 3N-1, and no message end
-// taken), so neither in_valid_i nor out_ready_i reaches it combinationally.
+// whatever the output does (at most 2N-1 blocks held after this cycle, and no message end taken), so neither
+// in_valid_i nor out_ready_i reaches it combinationally.
 
 `default_nettype none
 
@@ -44,78 +44,103 @@ module aesf_gcm_pack #(
 
   localparam int B = 4 * N - 1;   // buffer slots: up to 2N-1 held + the input register's beat + one more full beat
 
+  // The fill level is one-hot (pos_q[c] = c blocks held, c = 0..B): every select of the slot multiplexers, the
+  // output lane masks and the ready / valid flags are a gate or two behind flip-flops, no adder or compare
+  // (timing, issue 19: the binary count -> compare -> slot select chain crossed the device on N = 2).
   logic [127:0]     buf_q [B];
   logic [127:0]     buf_d [B];
-  logic [4:0]       cnt_q, cnt_d;     // blocks held, 0..B
+  logic [B:0]       pos_q, pos_d;     // one-hot fill level
+  logic [B:0]       c_oh;             // fill level after this cycle's output beat
   logic             flush_q, flush_d; // a message end reached the buffer: output what is left, then go on
+  logic             full_q;           // at least N blocks held (a full output beat)
   logic             rdy_q;            // in_ready_o
   logic             s_v_q;            // input register holds a beat
   logic [N*128-1:0] s_d_q;
-  logic [3:0]       s_cnt_q;
+  logic [N:0]       s_cnt_oh_q;       // its block count, one-hot (1..N; 0 is legal and adds nothing)
+  logic [N-1:0]     s_ln_q;           // its lanes in use: s_ln_q[k] = k < count
   logic             s_last_q;
   logic             in_hs, out_hs;
 
-  assign out_valid_o = (cnt_q >= 5'(N)) || (flush_q && cnt_q != 5'd0);
+  assign out_valid_o = full_q || (flush_q && !pos_q[0]);
   assign out_hs      = out_valid_o && out_ready_i;
   assign in_ready_o  = rdy_q;
   assign in_hs       = in_valid_i && rdy_q;
 
   for (genvar k = 0; k < N; k++) begin : gen_out
-    assign out_data_o[N*128-1-128*k -: 128] = (5'(k) < cnt_q) ? buf_q[k] : 128'd0;
+    assign out_data_o[N*128-1-128*k -: 128] = (|pos_q[B:k+1]) ? buf_q[k] : 128'd0;   // lane k held
   end
 
   always_comb begin
-    logic [4:0] c;
     for (int s = 0; s < B; s++) buf_d[s] = buf_q[s];
-    c = cnt_q;
+    c_oh = pos_q;
     if (out_hs) begin
       for (int s = 0; s < B; s++) buf_d[s] = (s + N < B) ? buf_q[(s + N < B) ? s + N : 0] : 128'd0;
-      c = (cnt_q > 5'(N)) ? cnt_q - 5'(N) : 5'd0;
+      c_oh = (B+1)'(pos_q >> N);
+      c_oh[0] = |pos_q[N:0];            // fewer than N held (a flushed last beat): empty afterwards
     end
+    pos_d = c_oh;
     if (s_v_q) begin
+      // slot s takes lane k of the input register when c + k == s
       for (int s = 0; s < B; s++) begin
         for (int k = 0; k < N; k++) begin
-          if (32'(c) + k == s && k < 32'(s_cnt_q)) buf_d[s] = s_d_q[N*128-1-128*k -: 128];
+          if (s >= k && c_oh[(s >= k) ? s - k : 0] && s_ln_q[k]) buf_d[s] = s_d_q[N*128-1-128*k -: 128];
         end
       end
-      c = c + 5'(s_cnt_q);
+      pos_d = '0;
+      for (int n = 0; n <= N; n++) begin
+        if (s_cnt_oh_q[n]) pos_d = pos_d | (B+1)'(c_oh << n);
+      end
     end
-    cnt_d = c;
     flush_d = flush_q;
     if (s_v_q && s_last_q) flush_d = 1'b1;
-    else if (flush_q && (cnt_d == 5'd0)) flush_d = 1'b0;
+    else if (flush_q && pos_d[0]) flush_d = 1'b0;
+  end
+
+  // input lane count, one-hot, and lanes in use
+  logic [N:0]   in_cnt_oh;
+  logic [N-1:0] in_ln;
+  always_comb begin
+    in_cnt_oh = '0;
+    for (int n = 0; n <= N; n++) in_cnt_oh[n] = (in_cnt_i == 4'(n));
+    for (int k = 0; k < N; k++) in_ln[k] = (in_cnt_i > 4'(k));
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      cnt_q    <= '0;
-      flush_q  <= 1'b0;
-      rdy_q    <= 1'b1;
-      s_v_q    <= 1'b0;
-      s_cnt_q  <= '0;
-      s_last_q <= 1'b0;
-      s_d_q    <= '0;
+      pos_q      <= (B+1)'(1);
+      full_q     <= 1'b0;
+      flush_q    <= 1'b0;
+      rdy_q      <= 1'b1;
+      s_v_q      <= 1'b0;
+      s_cnt_oh_q <= '0;
+      s_ln_q     <= '0;
+      s_last_q   <= 1'b0;
+      s_d_q      <= '0;
       for (int s = 0; s < B; s++) buf_q[s] <= '0;
     end else if (clear_i) begin
-      cnt_q    <= '0;
-      flush_q  <= 1'b0;
-      rdy_q    <= 1'b1;
-      s_v_q    <= 1'b0;
-      s_cnt_q  <= '0;
-      s_last_q <= 1'b0;
-      s_d_q    <= '0;
+      pos_q      <= (B+1)'(1);
+      full_q     <= 1'b0;
+      flush_q    <= 1'b0;
+      rdy_q      <= 1'b1;
+      s_v_q      <= 1'b0;
+      s_cnt_oh_q <= '0;
+      s_ln_q     <= '0;
+      s_last_q   <= 1'b0;
+      s_d_q      <= '0;
       for (int s = 0; s < B; s++) buf_q[s] <= '0;
     end else begin
-      cnt_q    <= cnt_d;
+      pos_q    <= pos_d;
+      full_q   <= |pos_d[B:N];
       flush_q  <= flush_d;
-      // room: cnt_d blocks + the beat taken now (N at most) must leave space for another full beat
-      rdy_q    <= !flush_d && !(in_hs && in_last_i) &&
-                  (6'(cnt_d) + (in_hs ? 6'(N) : 6'd0) <= 6'(B - N));
+      // room: the blocks held after this cycle (at most 2N - 1) + the beat possibly taken now + one more full beat
+      // fit in B = 4N - 1 slots; not after a message end was taken (it must be flushed first)
+      rdy_q    <= !flush_d && !(in_hs && in_last_i) && (|pos_d[2*N-1:0]);
       s_v_q    <= in_hs;
       if (in_hs) begin
-        s_d_q    <= in_data_i;
-        s_cnt_q  <= in_cnt_i;
-        s_last_q <= in_last_i;
+        s_d_q      <= in_data_i;
+        s_cnt_oh_q <= in_cnt_oh;
+        s_ln_q     <= in_ln;
+        s_last_q   <= in_last_i;
       end
       for (int s = 0; s < B; s++) buf_q[s] <= buf_d[s];
     end
