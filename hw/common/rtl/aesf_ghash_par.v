@@ -115,7 +115,7 @@ module aesf_ghash_par #(
   logic [127:0]   acc_q;                  // XOR of the final products
 
   // multiplier lanes
-  logic           en;
+  logic [N-1:0]   en_q;                   // pipeline advance, one register per lane (see below)
   logic [N-1:0]   mv_i, mv_o, fin_i, fin_o;
   logic [127:0]   mx [N];
   logic [127:0]   my [N];
@@ -231,7 +231,7 @@ module aesf_ghash_par #(
     assign my[j]   = ir_y_q[128*j +: 128];
 
     aesf_gf128_mul_kara #(.ORDER(ORDER), .PIPE_MASK(PIPE_MASK), .IN_MASK(IN_MASK), .OUT_REG(OUT_REG)) u_mul (
-      .clk_i, .rst_ni, .en_i(en), .valid_i(mv_i[j]), .x_i(mx[j]), .y_i(my[j]),
+      .clk_i, .rst_ni, .en_i(en_q[j]), .valid_i(mv_i[j]), .x_i(mx[j]), .y_i(my[j]),
       .valid_o(mv_o[j]), .z_o(mz[j])
     );
 
@@ -245,15 +245,29 @@ module aesf_ghash_par #(
         fin_q <= '0;
       end else if (clear_i) begin
         fin_q <= '0;
-      end else if (en) begin
+      end else if (en_q[j]) begin
         fin_q <= fin_sh[D-1:0];
       end
     end
     assign fin_o[j] = fin_sh[D];          // = fin_q[D-1]
   end
 
-  // the pipeline moves on an issue, while computing powers and while draining
-  assign en = issue || (st_q == StHIss) || (st_q == StHWait) || (st_q == StDrain) || (st_q == StFlush);
+  // The pipeline moves on an issue, while computing powers and while draining:
+  //   en = issue || st_q in {StHIss, StHWait, StDrain, StFlush}.
+  // en_q holds exactly that, decided one cycle ahead from the next issue (ir_v_q's next value) and the next
+  // state, one copy per lane: the clock enable of the multiplier registers (thousands of flip-flops) is a
+  // flip-flop output, not a decode of the FSM and the input handshake (timing, issue 19).
+  logic       ir_v_nx;
+  logic [2:0] st_nx;
+  assign ir_v_nx = (clear_i || abort) ? 1'b0 : ((st_q == StHIss) ? 1'b1 : beat);
+  assign st_nx   = clear_i ? StFlush : st_d;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      en_q <= '0;
+    end else begin
+      en_q <= {N{ir_v_nx || (st_nx == StHIss) || (st_nx == StHWait) || (st_nx == StDrain) || (st_nx == StFlush)}};
+    end
+  end
 
   // XOR of the final products leaving the pipeline at this edge
   logic [127:0] fin_sum;

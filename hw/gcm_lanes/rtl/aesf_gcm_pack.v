@@ -136,8 +136,8 @@ module aesf_gcm_pack #(
       // fit in B = 4N - 1 slots; not after a message end was taken (it must be flushed first)
       rdy_q    <= !flush_d && !(in_hs && in_last_i) && (|pos_d[2*N-1:0]);
       s_v_q    <= in_hs;
+      s_d_q    <= in_data_i;          // no enable (timing): only read while s_v_q, wiped by clear_i
       if (in_hs) begin
-        s_d_q      <= in_data_i;
         s_cnt_oh_q <= in_cnt_oh;
         s_ln_q     <= in_ln;
         s_last_q   <= in_last_i;
