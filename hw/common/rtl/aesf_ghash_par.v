@@ -105,7 +105,8 @@ module aesf_ghash_par #(
   localparam logic [2:0] StOut   = 3'd5;  // result on out_data_o
   localparam logic [2:0] StFlush = 3'd6;  // abort / clear: D cycles emptying the pipeline, no result
 
-  logic [2:0]     st_q, st_d;
+  (* fsm_encoding = "one-hot" *) logic [2:0] st_q;   // one-hot after synthesis
+  logic [2:0]     st_d;
   logic [127:0]   pw_q [1:M];             // pw_q[k] = H^k
   logic [127:0]   hp_q;                   // highest power computed so far (H^c)
   logic [7:0]     c_q;                    // powers ready: H^1 .. H^c_q

@@ -152,7 +152,7 @@ module aesf_gcm_lanes #(
   localparam logic [3:0] StDone   = 4'd10;  // one cycle: done_o
   localparam logic [3:0] StAbort  = 4'd11;  // abort: wait for blocks in flight, then empty the keystream FIFO
 
-  logic [3:0]   st_q;
+  (* fsm_encoding = "one-hot" *) logic [3:0] st_q;   // one-hot after synthesis: every state test is one flip-flop
   logic         key_ok_q;
   logic         dec_q;
   logic [15:0]  iv_len_q;
@@ -225,10 +225,13 @@ module aesf_gcm_lanes #(
   // ------------------------------------------------------------------------------------------
   // The FIFO front is a register (ks_hd_q, valid ks_hv_q) that the text XOR reads; the memory behind it is
   // read only into that register. A lane output arriving while the memory is empty and the head is free
-  // goes straight into the head (no extra cycle). Credits: ks_cnt_q = beats in the memory + in flight.
+  // goes straight into the head (no extra cycle). Credits: ks_cnt_q = beats issued and not yet taken by the text
+  // XOR (in flight, in the memory or in the head), at most KD + 1; ks_full_q = no credit left, a flip-flop decided
+  // from the next count (the input handshake only decrements the count, it reaches no compare).
   logic [N*128-1:0]  ks_mem [KD];
   logic [KS_LOG2:0]  ks_wp_q, ks_rp_q, ks_inflight_q;
-  logic [KS_LOG2+1:0] ks_cnt_q;
+  logic [KS_LOG2+1:0] ks_cnt_q, ks_cnt_d;
+  logic              ks_full_q;
   logic              ks_push, ks_pop, ks_issue, ks_mem_ne, ks_take, ks_load, ks_byp, ks_wr;
   logic [N*128-1:0]  ks_hd_q;
   logic              ks_hv_q;
@@ -408,10 +411,11 @@ module aesf_gcm_lanes #(
   assign issue_h   = (st_q == StHenc);
   assign issue_j0  = j0_ready_q && !abort_q;
   assign issue_ctr = msg_st && !abort_q && ej0_issued_q && ctr_nz_q &&
-                     (ks_cnt_q < (KS_LOG2+2)'(KD));
+                     !ks_full_q;
   assign aes_v_i  = issue_h || issue_j0 || issue_ctr;
   assign aes_d_i  = (issue_h || issue_j0) ? {(issue_j0 ? j0_q : 128'd0), {(N-1)*128{1'b0}}} : ctr_beat;
   assign ks_issue = issue_ctr;
+  assign ks_cnt_d = ks_cnt_q + (KS_LOG2+2)'(ks_issue) - (KS_LOG2+2)'(ks_pop);
   assign ks_push  = aes_v_o && !h_pend_q && !ej0_pend_q;
 
   // GHASH unit control
@@ -464,7 +468,7 @@ module aesf_gcm_lanes #(
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ctr_left_q <= '0;
       j0_q <= '0; cb_q <= '0; ekj0_q <= '0; tag_q <= '0; ekj0_ok_q <= 1'b0; s_ok_q <= 1'b0;
       tagin_ok_q <= 1'b0; s_q <= '0; tagin_q <= '0; fail_q <= 1'b0; err_q <= '0; done_q <= 1'b0;
-      ks_wp_q <= '0; ks_rp_q <= '0; ks_inflight_q <= '0; ks_cnt_q <= '0; ks_hd_q <= '0; ks_hv_q <= 1'b0;
+      ks_wp_q <= '0; ks_rp_q <= '0; ks_inflight_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0; ks_hd_q <= '0; ks_hv_q <= 1'b0;
       aes_v_q <= 1'b0; aes_in_q <= '0;
       iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; ctr_nz_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_nblk_q <= '0;
@@ -481,7 +485,7 @@ module aesf_gcm_lanes #(
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ctr_left_q <= '0;
       j0_q <= '0; cb_q <= '0; ekj0_q <= '0; tag_q <= '0; ekj0_ok_q <= 1'b0; s_ok_q <= 1'b0;
       tagin_ok_q <= 1'b0; s_q <= '0; tagin_q <= '0; fail_q <= 1'b0; err_q <= '0; done_q <= 1'b0;
-      ks_wp_q <= '0; ks_rp_q <= '0; ks_inflight_q <= '0; ks_cnt_q <= '0; ks_hd_q <= '0; ks_hv_q <= 1'b0;
+      ks_wp_q <= '0; ks_rp_q <= '0; ks_inflight_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0; ks_hd_q <= '0; ks_hv_q <= 1'b0;
       aes_v_q <= 1'b0; aes_in_q <= '0;
       iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; ctr_nz_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_nblk_q <= '0;
@@ -503,7 +507,8 @@ module aesf_gcm_lanes #(
       end
       if (ks_take) ks_hv_q <= ks_load || ks_byp;
       ks_inflight_q <= ks_inflight_q + (KS_LOG2+1)'(ks_issue) - (KS_LOG2+1)'(ks_push);
-      ks_cnt_q <= ks_cnt_q + (KS_LOG2+2)'(ks_issue) - (KS_LOG2+2)'(ks_load) - (KS_LOG2+2)'(ks_byp);
+      ks_cnt_q  <= ks_cnt_d;
+      ks_full_q <= (ks_cnt_d > (KS_LOG2+2)'(KD));
       if (issue_ctr) begin
         cb_q       <= {cb_q[127:32], cb_q[31:0] + 32'(N)};
         ctr_left_q <= (ctr_left_q > 33'(N)) ? ctr_left_q - 33'(N) : '0;
@@ -695,6 +700,7 @@ module aesf_gcm_lanes #(
             ks_rp_q  <= ks_wp_q;
             ks_hv_q  <= 1'b0;
             ks_cnt_q <= '0;
+            ks_full_q <= 1'b0;
             done_q   <= 1'b1;
             st_q    <= StIdle;
           end
