@@ -34,12 +34,34 @@ BLOCKS = {  # top -> sources, leaves first
 }
 
 
+def path_table(out: Path) -> list[str]:
+    """nextpnr's critical path hop by hop: type, delay, running total, tile, and for flip-flops the source lines
+    (the `src` attribute kept by synth_ecp5; LUTs lose theirs in ABC, so the two ends name the registers)."""
+    pdir = out / "pnr_ecp5" if (out / "pnr_ecp5").is_dir() else out
+    report = json.loads((pdir / "report.json").read_text())
+    netlist = json.loads((pdir / "wrap" / "wrapped.json").read_text())
+    top = next(m for m in netlist["modules"] if m.endswith("aesf_flow_wrap"))
+    cells = netlist["modules"][top]["cells"]
+    rows, total = [], 0.0
+    for step in report["critical_paths"][0]["path"]:
+        total += step["delay"]
+        if step["type"] == "routing":
+            rows.append(f"{step['type']:9s} {step['delay']:5.2f} {total:6.2f}  {step['from']['loc']} -> {step['to']['loc']}")
+        else:
+            cell = cells.get(step["to"]["cell"], {})
+            src = "|".join(x for x in cell.get("attributes", {}).get("src", "").split("|") if "cells_map" not in x)
+            rows.append(f"{step['type']:9s} {step['delay']:5.2f} {total:6.2f}  {cell.get('type', '?'):10s} "
+                        f"{step['to']['loc']} {src}")
+    return rows
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("top", help=f"one of {sorted(BLOCKS)} or core:NAME (a registered core)")
     ap.add_argument("params", help="HDL parameters as JSON, e.g. '{\"N\": 1}'")
     ap.add_argument("--device", choices=sorted(DEVICES), default="85k")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--path", action="store_true", help="also print the critical path hop by hop")
     ap.add_argument("--synth-args", default=None, help="replace the core's extra synth_ecp5 options, e.g. '-nowidelut'")
     ap.add_argument("--pnr-args", default=None, help="replace the core's extra nextpnr options, e.g. '--tmg-ripup'")
     a = ap.parse_args()
@@ -64,6 +86,8 @@ def main() -> int:
     print(json.dumps({"top": core.top, "params": params, "device": r["device"], "fmax_mhz": r["fmax_mhz"],
                       "lut4_sites": r["wrapped"]["lut4_equiv"], "ff": r["wrapped"]["cells"].get("TRELLIS_FF"),
                       "critical_path": r["critical_path"], "out": str(out)}, indent=1))
+    if a.path:
+        print("\n".join(path_table(out)))
     return 0
 
 

@@ -36,7 +36,8 @@
 //
 // Latency (D = popcount(PIPE_MASK) + popcount(IN_MASK) + OUT_REG of the multiplier, 1..8): the pipeline
 // advances only on an issue (nothing is lost under stalls); after the last beat it drains for D + 1 cycles
-// (input stage + D).
+// (input stage + D). Its clock enable is a register per lane (en_q), decided one cycle ahead from the next
+// issue and the next state, so no FSM decode drives the multipliers' thousands of enables.
 // Counted in rising edges after the handshake edge until the signal is high:
 //   last in beat -> out_valid_o: D + 1;   H load -> h_ok_o: (M - 1) * (D + 2) (0 when M = 1);
 //   start -> in_ready_o: 1. One beat of N blocks per clock in between (tests/rtl/test_ghash_par.py).

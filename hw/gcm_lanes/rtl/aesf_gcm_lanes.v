@@ -36,7 +36,10 @@
 // read through a head register (the text XOR sees ks_hd_q, not the LUT-RAM read mux), the FIFO credit
 // is a counter, the segment "last beat" decisions are flags (*_small_q) instead of 33-bit compares, and
 // the packer's in_ready_o is a flop and its input is registered; the GHASH unit registers its input beat
-// and its powers before the multipliers (issue 19). Worked example (N = 2, AES-128, PIPE_MASK 2,
+// and its powers before the multipliers (issue 19). Issue 19 also: abort_i / clear_i act through registers
+// (one cycle later), the text leaves through a two-beat output FIFO whose flags are flops (in_ready_o does
+// not see out_ready_i), the FSM is one-hot (fsm_encoding), the keystream credits are decremented by the text
+// XOR only with a registered "full" flag, the packer's fill level is one-hot. Worked example (N = 2, AES-128, PIPE_MASK 2,
 // GH_OUT_REG 1 as registered in src/aesforge/coredefs/gcm_lanes.py; L = 21, D = 4): key handshake ->
 // key_ok_o 76 cycles, 64-byte text with a 96-bit IV: command handshake -> done_o 38 cycles, then 1 beat
 // of 2 blocks per clock on long messages.
@@ -208,9 +211,9 @@ module aesf_gcm_lanes #(
     assign aes_d_o[N*128-1-128*l -: 128] = st[NR];
     assign lane_v_o[l] = vv[NR];
   end
-  // All lanes carry the same valid. After clear_i the lanes may still hold up to LAT blocks issued before it:
+  // All lanes carry the same valid. After a clear the lanes may still hold up to LAT blocks issued before it:
   // their outputs are ignored for LAT cycles (flush_q), and no key or command is taken until then.
-  // (aes_v_q is cleared by clear_i, so LAT counts the rounds only)
+  // (aes_v_q is cleared by clear_q, so LAT counts the rounds only)
   localparam int LAT = NR * (1 + (PIPE_MASK & 1) + ((PIPE_MASK >> 1) & 1) + ((PIPE_MASK >> 2) & 1) +
                             ((PIPE_MASK >> 3) & 1));
   logic [6:0] flush_q;
@@ -224,8 +227,10 @@ module aesf_gcm_lanes #(
   // Keystream FIFO (credit-based: an issue needs a free slot for everything in flight)
   // ------------------------------------------------------------------------------------------
   // The FIFO front is a register (ks_hd_q, valid ks_hv_q) that the text XOR reads; the memory behind it is
-  // read only into that register. A lane output arriving while the memory is empty and the head is free
-  // goes straight into the head (no extra cycle). Credits: ks_cnt_q = beats issued and not yet taken by the text
+  // read only into that register. Every lane output is written into the memory (the write enable is the lane's
+  // valid, a flip-flop: the input handshake never reaches the LUT-RAM write port); one arriving while the memory
+  // is empty and the head is free also goes straight into the head (no extra cycle), and its memory entry is
+  // skipped (the read pointer advances with the write pointer). Credits: ks_cnt_q = beats issued and not yet taken by the text
   // XOR (in flight, in the memory or in the head), at most KD + 1; ks_full_q = no credit left, a flip-flop decided
   // from the next count (the input handshake only decrements the count, it reaches no compare).
   logic [N*128-1:0]  ks_mem [KD];
@@ -239,7 +244,7 @@ module aesf_gcm_lanes #(
   assign ks_take   = !ks_hv_q || ks_pop;               // head free at the end of this cycle
   assign ks_load   = ks_take && ks_mem_ne;             // head <- memory front
   assign ks_byp    = ks_take && !ks_mem_ne && ks_push; // head <- lane output
-  assign ks_wr     = ks_push && !ks_byp;
+  assign ks_wr     = ks_push;
 
   always_ff @(posedge clk_i) begin
     if (ks_wr) ks_mem[ks_wp_q[KS_LOG2-1:0]] <= aes_d_o;
@@ -504,6 +509,7 @@ module aesf_gcm_lanes #(
         ks_rp_q <= ks_rp_q + 1'b1;
       end else if (ks_byp) begin
         ks_hd_q <= aes_d_o;
+        ks_rp_q <= ks_rp_q + 1'b1;                    // skip its memory copy
       end
       if (ks_take) ks_hv_q <= ks_load || ks_byp;
       ks_inflight_q <= ks_inflight_q + (KS_LOG2+1)'(ks_issue) - (KS_LOG2+1)'(ks_push);
