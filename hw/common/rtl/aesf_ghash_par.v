@@ -110,7 +110,8 @@ module aesf_ghash_par #(
   logic [2:0]     st_d;
   logic [127:0]   pw_q [1:M];             // pw_q[k] = H^k
   logic [127:0]   hp_q;                   // highest power computed so far (H^c)
-  logic [7:0]     c_q;                    // powers ready: H^1 .. H^c_q
+  logic [M:0]     c_q;                    // powers ready: H^1 .. H^c, one-hot (c_q[c]; bit 0 unused): the power
+                                          // registers' write enables and the last-power test are single flip-flops
   logic           hok_q;
   logic [CW-1:0]  rem_q;                  // blocks not yet issued
   logic [7:0]     dcnt_q;                 // drain / wait counter
@@ -296,7 +297,7 @@ module aesf_ghash_par #(
         else if (start_valid_i && hok_q)        st_d = (start_nblk_i == '0) ? StOut : StRun;
       end
       StHIss:                                   st_d = StHWait;
-      StHWait: if (mv_o[0])                     st_d = (32'(c_q) + 1 == M) ? StIdle : StHIss;
+      StHWait: if (mv_o[0])                     st_d = c_q[M-1] ? StIdle : StHIss;
       StRun:   if (beat && last_q)              st_d = StDrain;
       StDrain: if (dcnt_q == 8'(D))             st_d = StOut;    // the input stage's issue + D
       StOut:   if (out_ready_i)                 st_d = StIdle;
@@ -332,7 +333,7 @@ module aesf_ghash_par #(
           if (h_valid_i) begin
             pw_q[1] <= h_i;
             hp_q    <= h_i;
-            c_q     <= 8'd1;
+            c_q     <= (M+1)'(2);
             hok_q   <= (M == 1);
           end else if (start_valid_i && hok_q) begin
             rem_q <= start_nblk_i;
@@ -342,11 +343,11 @@ module aesf_ghash_par #(
         StHWait: begin
           if (mv_o[0]) begin
             for (int k = 2; k <= M; k++) begin
-              if (32'(c_q) + 1 == k) pw_q[k] <= mz[0];
+              if (c_q[k-1]) pw_q[k] <= mz[0];
             end
             hp_q <= mz[0];
-            c_q  <= c_q + 8'd1;
-            if (32'(c_q) + 1 == M) begin
+            c_q  <= (M+1)'(c_q << 1);
+            if (c_q[M-1]) begin
               hok_q <= 1'b1;
               hp_q  <= '0;
             end

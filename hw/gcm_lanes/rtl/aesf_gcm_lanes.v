@@ -260,7 +260,7 @@ module aesf_gcm_lanes #(
   logic [127:0]     gh_h, gh_o;
   logic [35:0]      gh_nblk;
 
-  aesf_gcm_pack #(.N(N)) u_pack (
+  aesf_gcm_pack #(.N(N), .IN_REG(2)) u_pack (
     .clk_i, .rst_ni, .clear_i(clear_q || (abort_q && msg_busy)),
     .in_valid_i(pk_v), .in_ready_o(pk_r), .in_data_i(pk_d), .in_cnt_i(pk_cnt), .in_last_i(pk_last),
     .out_valid_o(gh_in_v), .out_ready_i(gh_in_r), .out_data_o(gh_in_d)

@@ -19,7 +19,10 @@
 `default_nettype none
 
 module aesf_gcm_pack #(
-  parameter int N = 2   // blocks per beat: 1..8
+  parameter int N      = 2,  // blocks per beat: 1..8
+  parameter int IN_REG = 1   // input registers in front of the buffer: 1 or 2 (2: the accepted beat is registered
+                             // once more before the buffer's slot multiplexers, so the caller's handshake logic and
+                             // the buffer can sit far apart on the device; +1 cycle, 5N-1 slots)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,     // asynchronous, active low
@@ -34,15 +37,16 @@ module aesf_gcm_pack #(
   output logic [N*128-1:0] out_data_o
 );
 
-  if (N < 1 || N > 8) begin : gen_param_err
+  if (N < 1 || N > 8 || IN_REG < 1 || IN_REG > 2) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_gcm_pack: N must be 1..8");
+    $error("aesf_gcm_pack: N must be 1..8, IN_REG 1..2");
 `endif
   end
 
-  localparam int B = 4 * N - 1;   // buffer slots: up to 2N-1 held + the input register's beat + one more full beat
+  // buffer slots: up to 2N-1 held + the beats in the input registers + one more full beat
+  localparam int B = (3 + IN_REG) * N - 1;
 
   // The fill level is one-hot (pos_q[c] = c blocks held, c = 0..B): every select of the slot multiplexers, the
   // output lane masks and the ready / valid flags are a gate or two behind flip-flops, no adder or compare
@@ -60,6 +64,12 @@ module aesf_gcm_pack #(
   logic [N-1:0]     s_ln_q;           // its lanes in use: s_ln_q[k] = k < count
   logic             s_last_q;
   logic             in_hs, out_hs;
+  // the beat entering the s register: the caller's (IN_REG 1) or the p register's (IN_REG 2)
+  logic             e_v;
+  logic [N*128-1:0] e_d;
+  logic [N:0]       e_cnt_oh;
+  logic [N-1:0]     e_ln;
+  logic             e_last;
 
   assign out_valid_o = full_q || (flush_q && !pos_q[0]);
   assign out_hs      = out_valid_o && out_ready_i;
@@ -105,6 +115,33 @@ module aesf_gcm_pack #(
     for (int k = 0; k < N; k++) in_ln[k] = (in_cnt_i > 4'(k));
   end
 
+  if (IN_REG == 2) begin : gen_p
+    logic             p_v_q, p_last_q;
+    logic [N*128-1:0] p_d_q;
+    logic [N:0]       p_cnt_oh_q;
+    logic [N-1:0]     p_ln_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        p_v_q <= 1'b0; p_d_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_last_q <= 1'b0;
+      end else if (clear_i) begin
+        p_v_q <= 1'b0; p_d_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_last_q <= 1'b0;
+      end else begin
+        p_v_q <= in_hs;
+        p_d_q <= in_data_i;           // no enable, as s_d_q
+        if (in_hs) begin
+          p_cnt_oh_q <= in_cnt_oh;
+          p_ln_q     <= in_ln;
+          p_last_q   <= in_last_i;
+        end
+      end
+    end
+    assign e_v = p_v_q; assign e_d = p_d_q; assign e_cnt_oh = p_cnt_oh_q; assign e_ln = p_ln_q;
+    assign e_last = p_last_q;
+  end else begin : gen_nop
+    assign e_v = in_hs; assign e_d = in_data_i; assign e_cnt_oh = in_cnt_oh; assign e_ln = in_ln;
+    assign e_last = in_last_i;
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       pos_q      <= (B+1)'(1);
@@ -132,15 +169,16 @@ module aesf_gcm_pack #(
       pos_q    <= pos_d;
       full_q   <= |pos_d[B:N];
       flush_q  <= flush_d;
-      // room: the blocks held after this cycle (at most 2N - 1) + the beat possibly taken now + one more full beat
-      // fit in B = 4N - 1 slots; not after a message end was taken (it must be flushed first)
+      // room: the blocks held after this cycle (at most 2N - 1) + the beats in the input registers and the beat
+      // possibly taken now + one more full beat fit in B slots; not after a message end was taken (it must be
+      // flushed first; with IN_REG 2 the caller does not offer a beat in the cycle after a message end either)
       rdy_q    <= !flush_d && !(in_hs && in_last_i) && (|pos_d[2*N-1:0]);
-      s_v_q    <= in_hs;
-      s_d_q    <= in_data_i;          // no enable (timing): only read while s_v_q, wiped by clear_i
-      if (in_hs) begin
-        s_cnt_oh_q <= in_cnt_oh;
-        s_ln_q     <= in_ln;
-        s_last_q   <= in_last_i;
+      s_v_q    <= e_v;
+      s_d_q    <= e_d;                // no enable (timing): only read while s_v_q, wiped by clear_i
+      if (e_v) begin
+        s_cnt_oh_q <= e_cnt_oh;
+        s_ln_q     <= e_ln;
+        s_last_q   <= e_last;
       end
       for (int s = 0; s < B; s++) buf_q[s] <= buf_d[s];
     end
