@@ -279,9 +279,10 @@ module aesf_gcm_lanes #(
   // ------------------------------------------------------------------------------------------
   // Helpers: block counts, masks
   // ------------------------------------------------------------------------------------------
-  function automatic logic [127:0] byte_mask(input logic [3:0] nbytes);  // 0 -> all 16 bytes
-    byte_mask = '1;
-    if (nbytes != 4'd0) byte_mask = ~(128'h0 | ({128{1'b1}} >> (8 * nbytes)));
+  // 0 -> all 16 bytes. Written as one compare per byte (each byte of the mask is one LUT of nbytes), not as a
+  // shift: a 128-bit shifter by 8 * nbytes is four multiplexer levels on the text path (timing, issue 19).
+  function automatic logic [127:0] byte_mask(input logic [3:0] nbytes);
+    for (int b = 0; b < 16; b++) byte_mask[127-8*b -: 8] = {8{(nbytes == 4'd0) || (4'(b) < nbytes)}};
   endfunction
 
   // The current beat of a segment: cur_small = at most N blocks left (this is the last beat), then
