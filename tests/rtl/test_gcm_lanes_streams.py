@@ -227,7 +227,7 @@ DEFAULT = [
     # the registered core: N = 2, AES-128, block-ROM S-box lane + LUT lane; full speed, exact back-to-back
     pytest.param(lambda: "gcm_lanes", 128, "icarus", 0.0, 48, 11, id="n2-aes128-icarus-stall0"),
     # N = 1 (same parameters as test_gcm_lanes_vectors' N = 1 build), half the cycles idle/back-pressured
-    pytest.param(lambda: variant(128, N=1, PIPE_MASK=2, GH_ORDER=2, GH_PIPE_MASK=1), 128, "icarus", 0.5, 48, 12,
+    pytest.param(lambda: variant(128, N=1, PIPE_MASK=2, GH_ORDER=2, GH_PIPE_MASK=1, GH_IN_MASK=0), 128, "icarus", 0.5, 48, 12,
                  id="n1-aes128-icarus-stall0.5"),
     # AES-256, N = 2, LUT S-boxes (as test_gcm_lanes_vectors' AES-256 build), 90 % stalls on both sides
     pytest.param(lambda: variant(256, N=2, SBOX_IMPL=0, PIPE_MASK=0, GH_OUT_REG=0), 256, "icarus", 0.9, 40, 13,
@@ -237,7 +237,7 @@ DEFAULT = [
 FULL = [
     pytest.param(lambda: variant(128, N=4, KS_LOG2=4), 128, "icarus", 0.5, 300, 21, id="n4-aes128-icarus-stall0.5"),
     pytest.param(lambda: "gcm_lanes", 128, "icarus", 0.9, 300, 22, id="n2-aes128-icarus-stall0.9"),
-    pytest.param(lambda: variant(256, N=1, PIPE_MASK=2, GH_ORDER=2, GH_PIPE_MASK=1), 256, "icarus", 0.0, 300, 23,
+    pytest.param(lambda: variant(256, N=1, PIPE_MASK=2, GH_ORDER=2, GH_PIPE_MASK=1, GH_IN_MASK=0), 256, "icarus", 0.0, 300, 23,
                  id="n1-aes256-icarus-stall0"),
     pytest.param(lambda: "gcm_lanes", 128, "verilator", 0.9, 300, 24, id="n2-aes128-verilator-stall0.9"),
 ]

@@ -51,8 +51,11 @@ register(Core(
     # ROM_LANES 1: lane 0 uses the block ROMs (80 DP16KD), lane 1 the LUT case ROM: with both lanes in block ROM
     # (160 of the LFE5U-85F's 208 DP16KD) nextpnr did not route N = 2 (router1 65k overused wires after 29 min,
     # router2 stalled at 15-17k after 55 min): the lanes' 128-bit buses to the block-RAM rows congest the fabric.
-    params={"N": 2, "KEY_BITS": 128, "SBOX_IMPL": 2, "PIPE_MASK": 2, "GH_ORDER": 4, "GH_PIPE_MASK": 13,
-            "GH_OUT_REG": 1, "KS_LOG2": 5, "ROM_LANES": 1},
+    # GH_PIPE_MASK 31 + GH_IN_MASK 20 (issue 19): every Karatsuba depth registered, operands of the 32-bit and 8-bit
+    # sub-products too (D = 8): the GHASH unit alone then closes at 110 MHz on the LFE5U-85F speed 6 (85 MHz with the
+    # former PIPE_MASK 13, D = 4), for 4 more cycles per message and (M - 1) x 4 more per key load.
+    params={"N": 2, "KEY_BITS": 128, "SBOX_IMPL": 2, "PIPE_MASK": 2, "GH_ORDER": 4, "GH_PIPE_MASK": 31,
+            "GH_IN_MASK": 20, "GH_OUT_REG": 1, "KS_LOG2": 5, "ROM_LANES": 1},
     bench="aesforge.sim.benches.gcm_lanes",
     block_bits=128,
     perf="aesforge.sim.perf_lanes:measure",
