@@ -26,7 +26,7 @@
 // segment's length are ignored on input and zero on output.
 // Key: key_i[255 -: KEY_BITS] (key byte 0 in [255:248]).
 //
-// Latency: key load -> key_ok_o: Nr + 2 (round keys: step, then write) + L (H = E_K(0)) + 1 + (M-1)*(D+1) (H powers),
+// Latency: key load -> key_ok_o: Nr + 2 (round keys: step, then write) + L (H = E_K(0)) + 1 + (M-1)*(D+2) (H powers),
 // with L = 1 + Nr * (1 + popcount(PIPE_MASK)) the AES lane latency (lane input register + rounds),
 // D the GHASH multiplier latency, M = N*D.
 // Throughput: one beat of N blocks per clock on long messages when the keystream FIFO is at least
@@ -39,10 +39,12 @@
 // and its powers before the multipliers (issue 19). Issue 19 also: abort_i / clear_i act through registers
 // (one cycle later), the text leaves through a two-beat output FIFO whose flags are flops (in_ready_o does
 // not see out_ready_i), the FSM is one-hot (fsm_encoding), the keystream credits are decremented by the text
-// XOR only with a registered "full" flag, the packer's fill level is one-hot. Worked example (N = 2, AES-128, PIPE_MASK 2,
-// GH_OUT_REG 1 as registered in src/aesforge/coredefs/gcm_lanes.py; L = 21, D = 4): key handshake ->
-// key_ok_o 76 cycles, 64-byte text with a 96-bit IV: command handshake -> done_o 38 cycles, then 1 beat
-// of 2 blocks per clock on long messages.
+// XOR only with a registered "full" flag, the packer's fill level is one-hot and has a second input register.
+// Worked example (N = 2, AES-128, PIPE_MASK 2, GH_PIPE_MASK 31, GH_IN_MASK 20, GH_OUT_REG 1 as registered in
+// src/aesforge/coredefs/gcm_lanes.py; L = 21, D = 8, M = 16), measured by aesforge.sim.perf_lanes: key load
+// 185 cycles (12 + 21 + 1 + 15 x 10, counted from the handshake cycle), 64-byte text with a 96-bit IV:
+// command handshake -> done_o 43 cycles, per-message overhead on long messages 41 cycles, then 1 beat of
+// 2 blocks per clock.
 
 `default_nettype none
 
