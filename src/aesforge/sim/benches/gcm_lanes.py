@@ -7,6 +7,8 @@ starting on a new beat of N blocks (the last beat of a segment partial, its last
 monitor collects the text beats with its own back-pressure. Results:
 
 * ``cycles``: clock edges from the command handshake edge to the edge that raises done_o;
+* ``start_cycle``: the absolute clock count of the command handshake edge (the bench offers the next command in
+  the cycle after done_o, so the starts of back-to-back vectors give the rate a stream of messages gets);
 * decrypt: ``auth_ok`` from auth_fail_o; the plaintext is returned only when the tag matched (the core streams
   it marked unverified; withholding is the integrator's choice, done here by the bench).
 
@@ -167,6 +169,7 @@ class GcmLanesTB:
             await RisingEdge(self.clk)
             raise VectorTimeout("timeout: done_o")
         res["cycles"] = cycle() - t0 + 1
+        res["start_cycle"] = t0
         err = int(d.err_o.value)
         tag_o = int(d.tag_o.value).to_bytes(16, "big")
         fail = int(d.auth_fail_o.value)
