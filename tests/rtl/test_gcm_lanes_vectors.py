@@ -88,6 +88,8 @@ def test_readme_cycle_budget():
     assert m["msg64_cycles"] == 43, m
     assert m["overhead_cycles"] == 41, m
     assert m["cycles_per_block"] == 0.5, m
+    assert (m["stream64_cycles"], m["stream64_share"]) == (44.0, 0.0455), m   # no overlap between messages yet
+    assert (m["imix_cycles"], m["imix_share"]) == (53.08, 0.2086), m
 
 
 @pytest.mark.parametrize("params,ok", [
