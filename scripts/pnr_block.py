@@ -29,7 +29,8 @@ from aesforge.cores import COMMON, Core  # noqa: E402
 from aesforge.flow.pnr import DEVICES, pnr_ecp5  # noqa: E402
 
 BLOCKS = {  # top -> sources, leaves first
-    "aesf_ghash_par": (f"{COMMON}/aesf_clmul_kara.v", f"{COMMON}/aesf_gf128_mul_kara.v", f"{COMMON}/aesf_ghash_par.v"),
+    "aesf_ghash_par": (f"{COMMON}/aesf_clmul_kara.v", f"{COMMON}/aesf_gf128_mul_kara.v", f"{COMMON}/aesf_fifo.v",
+                       f"{COMMON}/aesf_ghash_par.v"),
     "aesf_gf128_mul_kara": (f"{COMMON}/aesf_clmul_kara.v", f"{COMMON}/aesf_gf128_mul_kara.v"),
 }
 

@@ -12,12 +12,13 @@
 module aesf_gcm_lanes #(
   parameter int N = 2, parameter int KEY_BITS = 128, parameter int SBOX_IMPL = 0, parameter int PIPE_MASK = 0,
   parameter int GH_ORDER = 4, parameter int GH_PIPE_MASK = 13, parameter int GH_IN_MASK = 0, parameter int GH_OUT_REG = 0,
-  parameter int KS_LOG2 = 6, parameter int ROM_LANES = N
+  parameter int KS_LOG2 = 6, parameter int IV_IN_CMD = 0, parameter int CQ_LOG2 = 3, parameter int ROM_LANES = N
 ) (
   input  logic clk_i, input logic rst_ni,
   input  logic key_valid_i, output logic key_ready_o, input logic [255:0] key_i, output logic key_ok_o,
   input  logic cmd_valid_i, output logic cmd_ready_o, input logic cmd_decrypt_i, input logic [15:0] cmd_iv_len_i,
   input  logic [31:0] cmd_aad_len_i, input logic [35:0] cmd_txt_len_i, input logic [4:0] cmd_tag_len_i,
+  input  logic [95:0] cmd_iv_i,
   input  logic in_valid_i, output logic in_ready_o, input logic [N*128-1:0] in_data_i,
   output logic out_valid_o, input logic out_ready_i, output logic [N*128-1:0] out_data_o,
   output logic [3:0] out_cnt_o, output logic out_last_o,
@@ -47,7 +48,7 @@ module aesf_gcm_lanes #(
   // unused inputs of the abstraction
   logic unused;
   assign unused = ^{key_valid_i, key_i, cmd_valid_i, cmd_decrypt_i, cmd_iv_len_i, cmd_aad_len_i, cmd_txt_len_i,
-                    cmd_tag_len_i, in_valid_i, in_data_i, abort_i};
+                    cmd_tag_len_i, cmd_iv_i, in_valid_i, in_data_i, abort_i};
 endmodule
 
 `default_nettype wire

@@ -11,7 +11,8 @@ from aesforge.cores import COMMON, Core
 from aesforge.sim.runner import run_cocotb_module
 
 BLOCK = Core(name="blk_ghash_par", top="aesf_ghash_par", folder="hw/common",
-             sources=(f"{COMMON}/aesf_clmul_kara.v", f"{COMMON}/aesf_gf128_mul_kara.v", f"{COMMON}/aesf_ghash_par.v"),
+             sources=(f"{COMMON}/aesf_clmul_kara.v", f"{COMMON}/aesf_gf128_mul_kara.v", f"{COMMON}/aesf_fifo.v",
+                      f"{COMMON}/aesf_ghash_par.v"),
              interface="block", key_sizes=(), modes=(), directions=())
 
 CONFIGS = [
@@ -28,5 +29,5 @@ CONFIGS = [
 def test_ghash_par(sim, params):
     tests, failed = run_cocotb_module(BLOCK, "ghash_par_tb", sim=sim, params=params,
                                       pythonpath=[str(Path(__file__).parent)])
-    assert tests == 2
+    assert tests == 3
     assert failed == 0

@@ -27,20 +27,32 @@
 // X = {0388dace60b6a392f328c2b971b2fe78, 00000000000000000000000000000080} ->
 // out_data_o = f38cbb1ad69223dcc3457ae5b6b0f885.
 //
-// Input stage (timing): an accepted beat is registered (ir_*) together with its lanes' H powers, and is
-// issued to the multipliers in the next cycle. The multipliers' first stage therefore starts at flip-flops
-// (the beat, the power, the feedback product), never at the input handshake, the caller's data multiplexers
-// or a block-count compare. The powers come from a per-lane one-hot selection (sel_q) kept one beat ahead
-// from a saturating tail counter (rs_q = min(blocks left, M + N)) and a registered "far from the end" flag,
-// so the wide block counter never reaches a multiplexer select either.
+// Messages stream (issue 19): a start may be given while earlier messages are still absorbing beats or
+// draining; starts are queued and their beats follow the previous message's beats on in_data_i
+// in order. The multiplier pipeline is free-running (no clock enable): block i's chain partner i-M leaves the
+// pipeline at or before block i's issue (beats are at most one per clock), and a partner that left early
+// waits in a chain register (M x 128 flip-flops, one per lane and chain position, written as it leaves, read
+// one cycle ahead into the input stage). Products carry their flags (block, final, message end, chain
+// position) in a delay line beside the multiplier; the finals of a message are XORed as they leave and its
+// GHASH enters a result FIFO (RES_DEPTH entries) when the message's last beat leaves, so the next message's
+// beats follow its previous one's without a gap and results come out in start order. A start is accepted
+// only while fewer than RES_DEPTH messages are started and not yet taken (credits: the result FIFO never
+// overflows). A message with no block issues one empty marker beat (GHASH = 0, in order).
 //
-// Latency (D = popcount(PIPE_MASK) + popcount(IN_MASK) + OUT_REG of the multiplier, 1..8): the pipeline
-// advances only on an issue (nothing is lost under stalls); after the last beat it drains for D + 1 cycles
-// (input stage + D). Its clock enable is a register per lane (en_q), decided one cycle ahead from the next
-// issue and the next state, so no FSM decode drives the multipliers' thousands of enables.
+// Input stage (timing): an accepted beat is registered (ir_*) together with its lanes' H powers and chain
+// partners, and is issued to the multipliers in the next cycle. The multipliers' first stage therefore starts
+// at flip-flops (the beat, the power, the registered partner) or at the product leaving the pipeline in that
+// very cycle (one 4-input LUT per bit), never at the input handshake, the caller's data multiplexers or a
+// block-count compare. The powers come from a per-lane one-hot selection (sel_q) kept one beat ahead from a
+// saturating tail counter (rs_q = min(blocks left, M + N)) and a registered "far from the end" flag, so the
+// wide block counter never reaches a multiplexer select either.
+//
+// Latency (D = popcount(PIPE_MASK) + popcount(IN_MASK) + OUT_REG of the multiplier, 1..8): a beat is issued in
+// the cycle after its handshake and its product leaves D cycles later, stalls or not.
 // Counted in rising edges after the handshake edge until the signal is high:
-//   last in beat -> out_valid_o: D + 1;   H load -> h_ok_o: (M - 1) * (D + 2) (0 when M = 1);
-//   start -> in_ready_o: 1. One beat of N blocks per clock in between (tests/rtl/test_ghash_par.py).
+//   last in beat -> out_valid_o: D + 1 (result FIFO empty);   H load -> h_ok_o: (M - 1) * (D + 2) (0 when M = 1);
+//   start -> in_ready_o: 1 (nothing open); a queued start's first beat may follow the previous message's last
+//   beat in the next cycle. One beat of N blocks per clock across message boundaries (tests/rtl/test_ghash_par.py).
 
 `default_nettype none
 
@@ -50,34 +62,39 @@ module aesf_ghash_par #(
   parameter int PIPE_MASK = 13,       // multiplier registers per recursion depth: < 2^(ORDER+1); 13 = 5'b01101
   parameter int IN_MASK   = 0,        // multiplier operand registers per recursion depth: < 2^(ORDER+1)
   parameter int OUT_REG   = 0,        // 0..1: register after the reduction
-  parameter int CW        = 36        // block-count width: 2..48 (GCM needs 34: 2^32 text + 2^28 AAD + 1)
+  parameter int CW        = 36,       // block-count width: 2..48 (GCM needs 34: 2^32 text + 2^28 AAD + 1)
+  parameter int RES_DEPTH = 8         // result FIFO entries = messages started and not yet taken: 2, 4, 8 or 16
+                                      // (full rate on back-to-back one-beat messages needs >= D + 3)
 ) (
   input  logic           clk_i,
   input  logic           rst_ni,        // asynchronous, active low
-  // hash key: handshake h_valid_i && h_ready_o (ready when idle); h_ok_o when H^1..H^M are ready
+  // hash key: handshake h_valid_i && h_ready_o (ready when no message is started and not taken, and no
+  // powers are being computed); h_ok_o when H^1..H^M are ready
   input  logic           h_valid_i,
   output logic           h_ready_o,
   input  logic [127:0]   h_i,
   output logic           h_ok_o,
-  // message start: handshake start_valid_i && start_ready_o (ready when idle and h_ok_o)
+  // message start: handshake start_valid_i && start_ready_o (ready when h_ok_o, fewer than 4 starts wait, fewer than
+  // RES_DEPTH messages are outstanding and h_valid_i is low: an H load goes first)
   input  logic           start_valid_i,
   output logic           start_ready_o,
   input  logic [CW-1:0]  start_nblk_i,  // blocks in the message, 0..2^CW-1 (0: GHASH = 0)
-  // blocks: ceil(nblk / N) beats, handshake in_valid_i && in_ready_o
+  // blocks: ceil(nblk / N) beats per message, messages in start order, handshake in_valid_i && in_ready_o
   input  logic           in_valid_i,
   output logic           in_ready_o,
   input  logic [N*128-1:0] in_data_i,
-  // result: handshake out_valid_o && out_ready_i
+  // results in start order: handshake out_valid_o && out_ready_i
   output logic           out_valid_o,
   input  logic           out_ready_i,
   output logic [127:0]   out_data_o,
-  // drop the current message (no result): the multiplier pipeline drains for D cycles (busy_o), the H
-  // powers stay; ignored while idle or computing powers
+  // drop every message started and not yet taken (open, queued, in flight, results not taken): the multiplier
+  // pipeline drains for D cycles (busy_o), the H powers stay; ignored while no message is outstanding or while
+  // computing powers
   input  logic           abort_i,
-  // zeroize H, its powers and the accumulator; h_ok_o falls; the multiplier pipeline then drains for D cycles
+  // zeroize H, its powers, the chain registers and the accumulator; h_ok_o falls; the unit then waits D cycles
   // (busy_o high, h_ready_o low) so that no product from before clear_i is ever used
   input  logic           clear_i,
-  output logic           busy_o         // powers being computed, or a message in progress
+  output logic           busy_o         // powers being computed, a flush, or a message outstanding
 );
 
   function automatic int popcount(input int v);
@@ -86,48 +103,75 @@ module aesf_ghash_par #(
   endfunction
   localparam int D = popcount(PIPE_MASK) + popcount(IN_MASK) + OUT_REG;
   localparam int M = N * D;
+  localparam int OW = $clog2(RES_DEPTH + 1);  // outstanding-message counter width
 
   if (N < 1 || N > 8 || ORDER < 0 || ORDER > 6 || PIPE_MASK < 0 || PIPE_MASK >= (1 << (ORDER + 1)) ||
       IN_MASK < 0 || IN_MASK >= (1 << (ORDER + 1)) || OUT_REG < 0 || OUT_REG > 1 || D < 1 || D > 8 ||
-      CW < 2 || CW > 48) begin : gen_param_err
+      CW < 2 || CW > 48 || !(RES_DEPTH == 2 || RES_DEPTH == 4 || RES_DEPTH == 8 || RES_DEPTH == 16))
+  begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_ghash_par: N 1..8, ORDER 0..6, PIPE_MASK and IN_MASK < 2^(ORDER+1), OUT_REG 0..1, latency 1..8, CW 2..48");
+    $error("aesf_ghash_par: N 1..8, ORDER 0..6, PIPE_MASK and IN_MASK < 2^(ORDER+1), OUT_REG 0..1, latency 1..8, CW 2..48, RES_DEPTH 2/4/8/16");
 `endif
   end
 
-  // FSM states
-  localparam logic [2:0] StIdle  = 3'd0;  // waiting for H or a message
-  localparam logic [2:0] StHIss  = 3'd1;  // load H^c * H into lane 0's input stage (issued in the next cycle)
-  localparam logic [2:0] StHWait = 3'd2;  // wait D cycles for the product
-  localparam logic [2:0] StRun   = 3'd3;  // absorbing beats
-  localparam logic [2:0] StDrain = 3'd4;  // D cycles collecting the last finals
-  localparam logic [2:0] StOut   = 3'd5;  // result on out_data_o
-  localparam logic [2:0] StFlush = 3'd6;  // abort / clear: D cycles emptying the pipeline, no result
+  // FSM states (the H-power computation and the flush; messages run in StIdle)
+  localparam logic [1:0] StIdle  = 2'd0;  // H powers ready or not loaded; messages may run
+  localparam logic [1:0] StHIss  = 2'd1;  // load H^c * H into lane 0's input stage (issued in the next cycle)
+  localparam logic [1:0] StHWait = 2'd2;  // wait D cycles for the product
+  localparam logic [1:0] StFlush = 2'd3;  // abort / clear: D cycles, no result
 
-  (* fsm_encoding = "one-hot" *) logic [2:0] st_q;   // one-hot after synthesis
-  logic [2:0]     st_d;
+  (* fsm_encoding = "one-hot" *) logic [1:0] st_q;   // one-hot after synthesis
+  logic [1:0]     st_d;
   logic [127:0]   pw_q [1:M];             // pw_q[k] = H^k
   logic [127:0]   hp_q;                   // highest power computed so far (H^c)
   logic [M:0]     c_q;                    // powers ready: H^1 .. H^c, one-hot (c_q[c]; bit 0 unused): the power
                                           // registers' write enables and the last-power test are single flip-flops
   logic           hok_q;
-  logic [CW-1:0]  rem_q;                  // blocks not yet issued
-  logic [7:0]     dcnt_q;                 // drain / wait counter
-  logic [127:0]   acc_q;                  // XOR of the final products
+  logic [7:0]     dcnt_q;                 // H-power wait / flush counter
+  logic [127:0]   acc_q;                  // XOR of the final products of the message leaving the pipeline
+
+  // message bookkeeping
+  logic           run_q;                  // a message is open: its beats are being accepted
+  logic [CW-1:0]  rem_q;                  // blocks of the open message not yet accepted
+  logic           nxt_v;                  // a start is queued (start FIFO, 4 entries)
+  logic [CW-1:0]  nxt_n;                  // the oldest one's block count
+  logic           sq_push, sq_pop, sq_ready;
+  logic           ph_pend_q;              // a message without blocks: its empty marker beat is issued next cycle
+  logic [OW-1:0]  oc_q;                   // messages started and not yet taken (credits for the result FIFO)
+  logic [D-1:0]   cix_q;                  // chain position of the next beat of the open message (one-hot, beat mod D)
+  logic           first_q;                // the next beat is in the message's first D beats (no chain partner)
 
   // multiplier lanes
-  logic [N-1:0]   en_q;                   // pipeline advance, one register per lane (see below)
-  logic [N-1:0]   mv_i, mv_o, fin_i, fin_o;
+  logic [N-1:0]   mv_i, mv_o;
   logic [127:0]   mx [N];
   logic [127:0]   my [N];
   logic [127:0]   mz [N];
 
   logic           beat;                   // a beat is accepted at this edge
-  logic           abort;                  // abort a message
-  assign abort = abort_i && (st_q == StRun || st_q == StDrain || st_q == StOut);
-  assign beat  = (st_q == StRun) && in_valid_i && !abort;
+  logic           abort;                  // abort the outstanding messages
+  logic           start;                  // a start is accepted at this edge
+  logic           cur_free;               // no message open after this edge unless one is opened
+  logic           open;                   // a message is opened at this edge (from the queue or the port)
+  logic [CW-1:0]  open_n;
+  assign abort    = abort_i && (st_q == StIdle) && (oc_q != '0);
+  assign beat     = run_q && in_valid_i && !abort;
+  assign start    = start_valid_i && start_ready_o;
+  assign cur_free = (!run_q && !ph_pend_q) || (beat && last_q);
+  assign open     = cur_free && (nxt_v || start) && !abort && !clear_i;
+  assign open_n   = nxt_v ? nxt_n : start_nblk_i;
+  // starts that do not open at once wait in the start FIFO
+  assign sq_push  = start && !(open && !nxt_v);
+  assign sq_pop   = open && nxt_v;
+  logic [2:0] sq_cnt;
+  aesf_fifo #(.W(CW), .DEPTH(4), .WIPE(0)) u_sq (
+    .clk_i, .rst_ni, .clear_i(clear_i || abort),
+    .wvalid_i(sq_push), .wready_o(sq_ready), .wdata_i(start_nblk_i),
+    .rvalid_o(nxt_v), .rready_i(sq_pop), .rdata_o(nxt_n), .count_o(sq_cnt)
+  );
+  logic unused_sq;
+  assign unused_sq = ^sq_cnt;
 
   // ---------------------------------------------------------------------------------------------------
   // Per-lane H-power selection, kept one beat ahead (no handshake, no wide compare before a mux select)
@@ -135,7 +179,7 @@ module aesf_ghash_par #(
   // Block i of the message (lane j of its beat, r blocks left from the beat's lane 0) takes H^e with
   // e = min(M, r - j): a beat's selection depends on min(r, M + N) only. sel_q[j] / has_q[j] / fsel_q[j] /
   // last_q describe the CURRENT beat; at a beat they take the next beat's values, computed from rem_q (the
-  // exact count of this beat, a flip-flop) one cycle ahead; at a start from start_nblk_i.
+  // exact count of this beat, a flip-flop) one cycle ahead; at an open from the opened message's count.
   localparam int RS_MAX = M + N;                  // <= 72 (N <= 8, D <= 8)
   localparam int RS_FAR = RS_MAX + N;             // blocks left from which the next beat is still saturated
   logic [N*M-1:0] sel_q;                          // lane j: one-hot H^1..H^M in [M*j +: M]
@@ -145,10 +189,8 @@ module aesf_ghash_par #(
   logic [N*M-1:0] sel_adv, sel_st;
   logic [N-1:0]   has_adv, has_st, fsel_adv, fsel_st;
   logic           last_adv, last_st;
-  logic           start;
-  assign start  = (st_q == StIdle) && !h_valid_i && start_valid_i && hok_q;
   assign rs_adv = (rem_q >= CW'(RS_FAR)) ? 8'(RS_MAX) : (rem_q > CW'(N)) ? 8'(rem_q - CW'(N)) : 8'd0;
-  assign rs_st  = (start_nblk_i >= CW'(RS_MAX)) ? 8'(RS_MAX) : 8'(start_nblk_i);
+  assign rs_st  = (open_n >= CW'(RS_MAX)) ? 8'(RS_MAX) : 8'(open_n);
 
   // selection of a beat from its saturated block count
   function automatic logic [N*M+2*N:0] beat_sel(input logic [7:0] rs);   // {sel, has, fsel, last}
@@ -174,7 +216,7 @@ module aesf_ghash_par #(
       sel_q <= '0; has_q <= '0; fsel_q <= '0; last_q <= 1'b0;
     end else if (clear_i || abort) begin
       sel_q <= '0; has_q <= '0; fsel_q <= '0; last_q <= 1'b0;
-    end else if (start) begin
+    end else if (open) begin
       sel_q <= sel_st; has_q <= has_st; fsel_q <= fsel_st; last_q <= last_st;
     end else if (beat) begin
       sel_q <= sel_adv; has_q <= has_adv; fsel_q <= fsel_adv; last_q <= last_adv;
@@ -182,20 +224,69 @@ module aesf_ghash_par #(
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Input stage: the accepted beat, its powers and flags; issued to the multipliers in the next cycle
+  // Flags beside the multiplier pipeline (free-running delay line of D stages): dl_*[D-1] describes the
+  // products leaving the multipliers in this cycle
   // ---------------------------------------------------------------------------------------------------
-  logic             ir_v_q;                       // a beat (or an H-power product) waits to be issued (always
-                                                  // issued in the next cycle)
+  logic [D-1:0]   dl_v, dl_end;               // an issue / the last beat of a message (or an empty marker)
+  logic [D*D-1:0] dl_c;                       // stage s: chain position one-hot in [D*s +: D] (0: no chain)
+  logic [D*N-1:0] dl_has, dl_fin;             // stage s: lane j in [N*s + j]
+  logic           ex_v, ex_end, nx_v;
+  logic [D-1:0]   ex_c, nx_c;                 // leaving now / leaving in the next cycle
+  logic [N-1:0]   ex_has, ex_fin;
+  assign ex_v   = dl_v[D-1];
+  assign ex_end = dl_end[D-1];
+  assign ex_c   = dl_c[D*(D-1) +: D];
+  assign ex_has = dl_has[N*(D-1) +: N];
+  assign ex_fin = dl_fin[N*(D-1) +: N];
+
+  // ---------------------------------------------------------------------------------------------------
+  // Input stage: the accepted beat, its powers, flags and chain partners; issued to the multipliers in the
+  // next cycle
+  // ---------------------------------------------------------------------------------------------------
+  logic             ir_v_q;                       // a beat, an empty marker or an H-power product waits to be
+                                                  // issued (always issued in the next cycle)
   logic [N*128-1:0] ir_x_q;                       // its blocks (lane 0 in the top 128 bits, as in_data_i)
   logic [N*128-1:0] ir_y_q;                       // lane j: its power of H in [128*j +: 128]
   logic [N-1:0]     ir_has_q, ir_fin_q;
+  logic             ir_end_q;                     // last beat of its message / empty marker
+  logic [D-1:0]     ir_c_q;                       // chain position (0 for markers and H-power products)
+  logic             byp_q;                        // its chain partner leaves the pipeline in the issue cycle
+  logic [N*128-1:0] fbr_q;                        // else lane j's partner (lane 0 on top; 0 without a partner)
   logic             issue;
   assign issue = ir_v_q;
+  if (D >= 2) begin : gen_nx_dl
+    assign nx_v = dl_v[D-2];
+    assign nx_c = dl_c[D*(D-2) +: D];
+  end else begin : gen_nx_ir
+    assign nx_v = ir_v_q;
+    assign nx_c = ir_c_q;
+  end
+
+  // chain registers: lane j, position k holds the last non-final product of that chain that has left the pipeline
+  logic [N*D*128-1:0] ch_q;                       // lane j, position k in [128*(D*j+k) +: 128]
+  logic         fwd;                              // the product leaving now is the new beat's partner
+  assign fwd = ex_v && ((ex_c & cix_q) != '0);
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ir_v_q <= 1'b0; ir_x_q <= '0; ir_y_q <= '0; ir_has_q <= '0; ir_fin_q <= '0;
+      ch_q <= '0;
+    end else if (clear_i) begin
+      ch_q <= '0;
+    end else begin
+      for (int j = 0; j < N; j++) begin
+        for (int k = 0; k < D; k++) begin
+          if (ex_v && ex_has[j] && !ex_fin[j] && ex_c[k]) ch_q[128*(D*j+k) +: 128] <= mz[j];
+        end
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ir_v_q <= 1'b0; ir_x_q <= '0; ir_y_q <= '0; ir_has_q <= '0; ir_fin_q <= '0; ir_end_q <= 1'b0; ir_c_q <= '0;
+      byp_q <= 1'b0; fbr_q <= '0;
     end else if (clear_i || abort) begin
-      ir_v_q <= 1'b0; ir_x_q <= '0; ir_y_q <= '0; ir_has_q <= '0; ir_fin_q <= '0;
+      ir_v_q <= 1'b0; ir_x_q <= '0; ir_y_q <= '0; ir_has_q <= '0; ir_fin_q <= '0; ir_end_q <= 1'b0; ir_c_q <= '0;
+      byp_q <= 1'b0; fbr_q <= '0;
     end else if (st_q == StHIss) begin            // H powers: H^c * H on lane 0, no feedback
       ir_v_q                 <= 1'b1;
       ir_x_q                 <= '0;
@@ -204,103 +295,120 @@ module aesf_ghash_par #(
       ir_y_q[127:0]          <= pw_q[1];
       ir_has_q               <= N'(1);
       ir_fin_q               <= '0;
+      ir_end_q               <= 1'b0;
+      ir_c_q                 <= '0;
+      byp_q                  <= 1'b0;
+      fbr_q                  <= '0;
     end else begin
-      ir_v_q <= beat;
+      ir_v_q <= beat || ph_pend_q;
       if (beat) begin
         ir_x_q   <= in_data_i;
         ir_has_q <= has_q;
         ir_fin_q <= has_q & fsel_q;
+        ir_end_q <= last_q;
+        ir_c_q   <= cix_q;
+        // partner: leaves in the issue cycle (byp_q), or has left (chain register; the one leaving now is
+        // forwarded); none in the first D beats
+        byp_q    <= !first_q && nx_v && ((nx_c & cix_q) != '0);
         for (int j = 0; j < N; j++) begin
           // one-hot AND-OR of the powers (the select bits are flip-flops)
           ir_y_q[128*j +: 128] <= '0;
           for (int k = 1; k <= M; k++) begin
             if (sel_q[M*j + k - 1]) ir_y_q[128*j +: 128] <= pw_q[k];
           end
+          fbr_q[N*128-1-128*j -: 128] <= '0;
+          if (!first_q) begin
+            if (fwd) begin
+              fbr_q[N*128-1-128*j -: 128] <= mz[j];
+            end else begin
+              for (int k = 0; k < D; k++) begin
+                if (cix_q[k]) fbr_q[N*128-1-128*j -: 128] <= ch_q[128*(D*j+k) +: 128];
+              end
+            end
+          end
         end
+      end else if (ph_pend_q) begin                 // empty marker: the message without blocks
+        ir_x_q   <= '0;
+        ir_y_q   <= '0;
+        ir_has_q <= '0;
+        ir_fin_q <= '0;
+        ir_end_q <= 1'b1;
+        ir_c_q   <= '0;
+        byp_q    <= 1'b0;
+        fbr_q    <= '0;
       end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      dl_v <= '0; dl_end <= '0; dl_c <= '0; dl_has <= '0; dl_fin <= '0;
+    end else if (clear_i || abort) begin
+      dl_v <= '0; dl_end <= '0; dl_c <= '0; dl_has <= '0; dl_fin <= '0;
+    end else begin
+      dl_v   <= D'({dl_v, issue});
+      dl_end <= D'({dl_end, issue && ir_end_q});
+      dl_c   <= (D*D)'({dl_c, issue ? ir_c_q : {D{1'b0}}});
+      dl_has <= (D*N)'({dl_has, issue ? ir_has_q : {N{1'b0}}});
+      dl_fin <= (D*N)'({dl_fin, issue ? ir_fin_q : {N{1'b0}}});
     end
   end
 
   for (genvar j = 0; j < N; j++) begin : gen_lane
     logic [127:0]  xin, fb;
-    assign fin_i[j] = ir_fin_q[j];
     assign xin   = ir_x_q[N*128-1-128*j -: 128];
-    // a non-final product leaving the pipeline belongs to this lane's current block (its chain partner)
-    assign fb    = (mv_o[j] && !fin_o[j]) ? mz[j] : 128'd0;
+    assign fb    = byp_q ? mz[j] : fbr_q[N*128-1-128*j -: 128];
 
-    // the multipliers' operands are flip-flops (the input stage) and the feedback product only
+    // the multipliers' operands are flip-flops (the input stage) and the product leaving the pipeline only
     assign mv_i[j] = issue && ir_has_q[j];
     assign mx[j]   = xin ^ fb;
     assign my[j]   = ir_y_q[128*j +: 128];
 
     aesf_gf128_mul_kara #(.ORDER(ORDER), .PIPE_MASK(PIPE_MASK), .IN_MASK(IN_MASK), .OUT_REG(OUT_REG)) u_mul (
-      .clk_i, .rst_ni, .en_i(en_q[j]), .valid_i(mv_i[j]), .x_i(mx[j]), .y_i(my[j]),
+      .clk_i, .rst_ni, .en_i(1'b1), .valid_i(mv_i[j]), .x_i(mx[j]), .y_i(my[j]),
       .valid_o(mv_o[j]), .z_o(mz[j])
     );
-
-    // "final product" flag travelling with each product (a per-lane vector: Icarus 11 mishandles a
-    // 1 x 1-bit unpacked array)
-    logic [D-1:0] fin_q;
-    logic [D:0]   fin_sh;
-    assign fin_sh = {fin_q, fin_i[j] && mv_i[j]};
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        fin_q <= '0;
-      end else if (clear_i) begin
-        fin_q <= '0;
-      end else if (en_q[j]) begin
-        fin_q <= fin_sh[D-1:0];
-      end
-    end
-    assign fin_o[j] = fin_sh[D];          // = fin_q[D-1]
   end
+  logic unused_mv_o;                      // the flags travel in dl_* (cleared by abort and clear), not in valid_o
+  assign unused_mv_o = ^mv_o;
 
-  // The pipeline moves on an issue, while computing powers and while draining:
-  //   en = issue || st_q in {StHIss, StHWait, StDrain, StFlush}.
-  // en_q holds exactly that, decided one cycle ahead from the next issue (ir_v_q's next value) and the next
-  // state, one copy per lane: the clock enable of the multiplier registers (thousands of flip-flops) is a
-  // flip-flop output, not a decode of the FSM and the input handshake (timing, issue 19).
-  logic       ir_v_nx;
-  logic [2:0] st_nx;
-  assign ir_v_nx = (clear_i || abort) ? 1'b0 : ((st_q == StHIss) ? 1'b1 : beat);
-  assign st_nx   = clear_i ? StFlush : st_d;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      en_q <= '0;
-    end else begin
-      en_q <= {N{ir_v_nx || (st_nx == StHIss) || (st_nx == StHWait) || (st_nx == StDrain) || (st_nx == StFlush)}};
-    end
-  end
-
-  // XOR of the final products leaving the pipeline at this edge
+  // XOR of the final products leaving the pipeline in this cycle
   logic [127:0] fin_sum;
   always_comb begin
     fin_sum = '0;
     for (int j = 0; j < N; j++) begin
-      if (mv_o[j] && fin_o[j]) fin_sum = fin_sum ^ mz[j];
+      if (ex_has[j] && ex_fin[j]) fin_sum = fin_sum ^ mz[j];
     end
   end
 
-  assign h_ready_o     = (st_q == StIdle);
+  // result FIFO: a message's GHASH enters as its last beat leaves (credits: never full then)
+  logic         res_push, res_ready, res_v, res_pop;
+  logic [127:0] res_d;
+  logic [$clog2(RES_DEPTH+1)-1:0] res_cnt;
+  assign res_push = ex_v && ex_end;
+  assign res_pop  = res_v && out_ready_i && !abort_i;
+  aesf_fifo #(.W(128), .DEPTH(RES_DEPTH), .WIPE(0)) u_res (
+    .clk_i, .rst_ni, .clear_i(clear_i || abort),
+    .wvalid_i(res_push), .wready_o(res_ready), .wdata_i(acc_q ^ fin_sum),
+    .rvalid_o(res_v), .rready_i(res_pop), .rdata_o(res_d), .count_o(res_cnt)
+  );
+  logic unused_res;
+  assign unused_res = ^{res_ready, res_cnt};
+
+  assign h_ready_o     = (st_q == StIdle) && (oc_q == '0);
   assign h_ok_o        = hok_q;
-  assign start_ready_o = (st_q == StIdle) && hok_q;
-  assign in_ready_o    = (st_q == StRun) && !abort_i;
-  assign out_valid_o   = (st_q == StOut) && !abort_i;
-  assign out_data_o    = (st_q == StOut) ? acc_q : 128'd0;
-  assign busy_o        = (st_q != StIdle);
+  assign start_ready_o = (st_q == StIdle) && hok_q && !h_valid_i && sq_ready && (oc_q != OW'(RES_DEPTH));
+  assign in_ready_o    = run_q && !abort_i;
+  assign out_valid_o   = res_v && !abort_i;
+  assign out_data_o    = res_v ? res_d : 128'd0;
+  assign busy_o        = (st_q != StIdle) || (oc_q != '0);
 
   always_comb begin
     st_d = st_q;
     unique case (st_q)
-      StIdle: begin
-        if (h_valid_i)                          st_d = (M == 1) ? StIdle : StHIss;
-        else if (start_valid_i && hok_q)        st_d = (start_nblk_i == '0) ? StOut : StRun;
-      end
+      StIdle:  if (h_valid_i && h_ready_o)      st_d = (M == 1) ? StIdle : StHIss;
       StHIss:                                   st_d = StHWait;
-      StHWait: if (mv_o[0])                     st_d = c_q[M-1] ? StIdle : StHIss;
-      StRun:   if (beat && last_q)              st_d = StDrain;
-      StDrain: if (dcnt_q == 8'(D))             st_d = StOut;    // the input stage's issue + D
-      StOut:   if (out_ready_i)                 st_d = StIdle;
+      StHWait: if (ex_v)                        st_d = c_q[M-1] ? StIdle : StHIss;
       StFlush: if (dcnt_q == 8'(D - 1))         st_d = StIdle;
       default:                                  st_d = StIdle;
     endcase
@@ -309,76 +417,96 @@ module aesf_ghash_par #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      st_q   <= StIdle;
-      hok_q  <= 1'b0;
-      c_q    <= '0;
-      hp_q   <= '0;
-      rem_q  <= '0;
-      dcnt_q <= '0;
-      acc_q  <= '0;
+      st_q      <= StIdle;
+      hok_q     <= 1'b0;
+      c_q       <= '0;
+      hp_q      <= '0;
+      dcnt_q    <= '0;
+      acc_q     <= '0;
+      run_q     <= 1'b0;
+      rem_q     <= '0;
+      ph_pend_q <= 1'b0;
+      oc_q      <= '0;
+      cix_q     <= '0;
+      first_q   <= 1'b0;
       for (int k = 1; k <= M; k++) pw_q[k] <= '0;
     end else if (clear_i) begin
-      st_q   <= StFlush;     // products in the multiplier pipeline (a message or H powers) are drained, unused
-      hok_q  <= 1'b0;
-      c_q    <= '0;
-      hp_q   <= '0;
-      rem_q  <= '0;
-      dcnt_q <= '0;
-      acc_q  <= '0;
+      st_q      <= StFlush;  // products in the multiplier pipeline (a message or H powers) are drained, unused
+      hok_q     <= 1'b0;
+      c_q       <= '0;
+      hp_q      <= '0;
+      dcnt_q    <= '0;
+      acc_q     <= '0;
+      run_q     <= 1'b0;
+      rem_q     <= '0;
+      ph_pend_q <= 1'b0;
+      oc_q      <= '0;
+      cix_q     <= '0;
+      first_q   <= 1'b0;
       for (int k = 1; k <= M; k++) pw_q[k] <= '0;
+    end else if (abort) begin
+      st_q      <= st_d;     // StFlush
+      dcnt_q    <= '0;
+      acc_q     <= '0;
+      run_q     <= 1'b0;
+      rem_q     <= '0;
+      ph_pend_q <= 1'b0;
+      oc_q      <= '0;
+      cix_q     <= '0;
+      first_q   <= 1'b0;
     end else begin
       st_q <= st_d;
-      unique case (st_q)
-        StIdle: begin
-          if (h_valid_i) begin
-            pw_q[1] <= h_i;
-            hp_q    <= h_i;
-            c_q     <= (M+1)'(2);
-            hok_q   <= (M == 1);
-          end else if (start_valid_i && hok_q) begin
-            rem_q <= start_nblk_i;
-            acc_q <= '0;
-          end
-        end
-        StHWait: begin
-          if (mv_o[0]) begin
-            for (int k = 2; k <= M; k++) begin
-              if (c_q[k-1]) pw_q[k] <= mz[0];
-            end
-            hp_q <= mz[0];
-            c_q  <= (M+1)'(c_q << 1);
-            if (c_q[M-1]) begin
-              hok_q <= 1'b1;
-              hp_q  <= '0;
-            end
-          end
-        end
-        StRun: begin
-          if (issue) acc_q <= acc_q ^ fin_sum;
-          if (beat) begin
-            rem_q  <= (rem_q > CW'(N)) ? rem_q - CW'(N) : '0;
-            dcnt_q <= '0;
-          end
-        end
-        StDrain: begin
-          acc_q  <= acc_q ^ fin_sum;
-          dcnt_q <= dcnt_q + 8'd1;
-        end
-        StOut: begin
-          if (out_ready_i) acc_q <= '0;
-        end
-        StFlush: begin
-          dcnt_q <= dcnt_q + 8'd1;
-        end
-        default: ;
-      endcase
-      if (abort) begin
-        acc_q  <= '0;
-        rem_q  <= '0;
-        dcnt_q <= '0;
+      // H powers
+      if (st_q == StIdle && h_valid_i && h_ready_o) begin
+        pw_q[1] <= h_i;
+        hp_q    <= h_i;
+        c_q     <= (M+1)'(2);
+        hok_q   <= (M == 1);
       end
+      if (st_q == StHWait && ex_v) begin
+        for (int k = 2; k <= M; k++) begin
+          if (c_q[k-1]) pw_q[k] <= mz[0];
+        end
+        hp_q <= mz[0];
+        c_q  <= (M+1)'(c_q << 1);
+        if (c_q[M-1]) begin
+          hok_q <= 1'b1;
+          hp_q  <= '0;
+        end
+      end
+      if (st_q == StFlush) dcnt_q <= dcnt_q + 8'd1;
+      else                 dcnt_q <= '0;
+
+      // messages: outstanding count, queue, open message
+      oc_q <= oc_q + OW'(start) - OW'(res_pop);
+      ph_pend_q <= open && (open_n == '0);
+      if (beat) begin
+        rem_q <= (rem_q > CW'(N)) ? rem_q - CW'(N) : '0;
+        cix_q <= (D == 1) ? cix_q : D'({cix_q, cix_q[D-1]});
+        if (cix_q[D-1]) first_q <= 1'b0;
+        if (last_q) run_q <= 1'b0;
+      end
+      if (open) begin
+        run_q   <= (open_n != '0);
+        rem_q   <= open_n;
+        cix_q   <= D'(1);
+        first_q <= 1'b1;
+      end
+
+      // finals leaving the pipeline: XORed into the accumulator; a message's last beat sends the sum to the FIFO
+      if (ex_v) acc_q <= ex_end ? 128'd0 : (acc_q ^ fin_sum);
     end
   end
+
+`ifdef FORMAL
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (oc_q <= OW'(RES_DEPTH));
+      if (res_push) assert (res_ready);
+      assert (!(ph_pend_q && run_q));
+    end
+  end
+`endif
 
 endmodule
 

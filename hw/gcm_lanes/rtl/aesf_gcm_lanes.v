@@ -8,14 +8,21 @@
 // encrypt and decrypt, IV of any byte length (12 bytes: J0 = IV || 1; otherwise J0 through the GHASH
 // unit), AAD and text of any byte length, tag lengths 4, 8, 12..16 bytes, GMAC (txt_len = 0).
 //
-// Data flow per message:
-//   IV beats -> J0 (directly, or GHASH(IV || pad || len)) -> E_K(J0) issued on lane 0, then counter
-//   beats CB+0 .. CB+N-1 (inc32 arithmetic mod 2^32 on the low word) as long as the keystream FIFO has
-//   room for everything in flight (the AES lanes are free-running, valid-only pipelines);
-//   AAD beats -> packer -> GHASH;  text beats ^ keystream -> out (CT for encrypt, PT for decrypt),
-//   CT -> packer -> GHASH;  length block -> GHASH;  tag = E_K(J0) ^ GHASH.
-//   Decrypt: one more input beat with the received tag (lane 0, left-aligned); constant-time compare.
-//
+// Data flow per message (three sides that work on different messages at once, issue 19):
+//   command -> checked (no key, bad lengths: refused, err_o in its place in the done_o order) -> command queue
+//   (up to 2^CQ_LOG2 messages accepted and not yet done).
+//   Issue side: J0 (from the command: IV_IN_CMD and a 96-bit IV; else handed over by the input side) ->
+//   E_K(J0) on lane 0, then counter beats CB+0 .. CB+N-1 (inc32 mod 2^32 on the low word) as long as the
+//   keystream FIFO has room for everything in flight (the AES lanes are free-running, valid-only pipelines);
+//   it runs ahead of the input side into the next queued messages, so their keystream is ready when their text
+//   comes. Lane outputs: E_K(J0) -> E_K(J0) FIFO, keystream -> keystream FIFO (a kind bit travels beside the lanes).
+//   Input side: IV beats -> J0 (directly, or GHASH(IV || pad || len)); AAD beats -> packer -> GHASH; text beats ^
+//   keystream -> out (CT for encrypt, PT for decrypt), CT -> packer -> GHASH; length block -> GHASH; decrypt: one
+//   more beat with the received tag (lane 0, left-aligned). Then at once the next queued message.
+//   Tag side, in order: S = GHASH result, E_K(J0), the received tag, and the message's last text beat taken ->
+//   tag = E_K(J0) ^ S (constant-time compare for decrypt) -> done_o.
+//   GHASH messages stream through aesf_ghash_par back to back, aligned to beats by leading zero blocks.
+
 // Decrypted plaintext is streamed out before the tag is checked: every output beat is UNVERIFIED until
 // done_o shows auth_fail_o = 0 (a front end that must never release unverified plaintext buffers it, see
 // hw/gcm_lanes/README.md).
@@ -30,7 +37,8 @@
 // with L = 1 + Nr * (1 + popcount(PIPE_MASK)) the AES lane latency (lane input register + rounds),
 // D the GHASH multiplier latency, M = N*D.
 // Throughput: one beat of N blocks per clock on long messages when the keystream FIFO is at least
-// L + 2 beats deep (2^KS_LOG2), without back-pressure.
+// L + 2 beats deep (2^KS_LOG2), without back-pressure; back-to-back messages cost their input beats plus one cycle
+// for the length block (IV_IN_CMD 1, enough queue: 2^CQ_LOG2 >= a message's latency / its cycles).
 // Timing (issue 5): every control signal that fans out into the wide datapath comes from flops: the lane
 // input is registered (counter + mux + AddRoundKey 0 are not in front of round 1), the keystream FIFO is
 // read through a head register (the text XOR sees ks_hd_q, not the LUT-RAM read mux), the FIFO credit
@@ -40,11 +48,11 @@
 // (one cycle later), the text leaves through a two-beat output FIFO whose flags are flops (in_ready_o does
 // not see out_ready_i), the FSM is one-hot (fsm_encoding), the keystream credits are decremented by the text
 // XOR only with a registered "full" flag, the packer's fill level is one-hot and has a second input register.
-// Worked example (N = 2, AES-128, PIPE_MASK 2, GH_PIPE_MASK 31, GH_IN_MASK 20, GH_OUT_REG 1 as registered in
-// src/aesforge/coredefs/gcm_lanes.py; L = 21, D = 8, M = 16), measured by aesforge.sim.perf_lanes: key load
-// 185 cycles (12 + 21 + 1 + 15 x 10, counted from the handshake cycle), 64-byte text with a 96-bit IV:
-// command handshake -> done_o 43 cycles, per-message overhead on long messages 41 cycles, then 1 beat of
-// 2 blocks per clock.
+// Worked example (N = 2, AES-128, PIPE_MASK 2, GH_PIPE_MASK 31, GH_IN_MASK 20, GH_OUT_REG 1, IV_IN_CMD 1,
+// CQ_LOG2 4 as registered in src/aesforge/coredefs/gcm_lanes.py; L = 21, D = 8, M = 16), measured by
+// aesforge.sim.perf_lanes: key load 185 cycles (12 + 21 + 1 + 15 x 10, counted from the handshake cycle), 64-byte
+// text with a 96-bit IV: command handshake -> done_o 41 cycles, per-message overhead on long messages 39 cycles,
+// then 1 beat of 2 blocks per clock; back-to-back 64-byte messages with 16-byte AAD: one every 4 cycles.
 
 `default_nettype none
 
@@ -61,6 +69,10 @@ module aesf_gcm_lanes #(
   parameter int GH_IN_MASK   = 0,   // GHASH multiplier operand registers per depth (16: the 8x8 leaf operands): < 2^(GH_ORDER+1)
   parameter int GH_OUT_REG   = 0,   // 0..1
   parameter int KS_LOG2      = 6,   // keystream FIFO depth 2^KS_LOG2 beats: 2..10 (>= log2(L + 2) for full rate)
+  parameter int IV_IN_CMD    = 0,   // 1: a 96-bit IV comes with the command (cmd_iv_i) and has no IV beat, so the
+                                    // keystream of queued messages is computed ahead; 0: every IV in beats: 0..1
+  parameter int CQ_LOG2      = 4,   // messages accepted and not yet done: up to 2^CQ_LOG2 (command queue): 1..4;
+                                    // a stream of short messages needs 2^CQ_LOG2 >= latency / cycles per message
   parameter int ROM_LANES    = N    // with SBOX_IMPL 2: lanes 0..ROM_LANES-1 use block-ROM S-boxes, the others the
                                     // LUT case ROM (same latency: its PIPE_MASK bit-1 register is a flop): 0..N.
                                     // Fits a block-RAM budget (an AES-128 lane takes 80 ECP5 DP16KD); ignored for
@@ -73,7 +85,7 @@ module aesf_gcm_lanes #(
   output logic                key_ready_o,
   input  logic [255:0]        key_i,
   output logic                key_ok_o,
-  // command (handshake, ready when idle)
+  // command (handshake; ready while fewer than 2^CQ_LOG2 messages are outstanding, no key load or abort)
   input  logic                cmd_valid_i,
   output logic                cmd_ready_o,
   input  logic                cmd_decrypt_i,
@@ -81,6 +93,7 @@ module aesf_gcm_lanes #(
   input  logic [31:0]         cmd_aad_len_i,  // bytes
   input  logic [35:0]         cmd_txt_len_i,  // bytes, <= 2^36 - 32
   input  logic [4:0]          cmd_tag_len_i,  // 4, 8, 12..16
+  input  logic [95:0]         cmd_iv_i,       // IV_IN_CMD = 1 and cmd_iv_len_i = 12: the IV (byte 0 in [95:88])
   // input beats: IV, AAD, text, (decrypt) tag
   input  logic                in_valid_i,
   output logic                in_ready_o,
@@ -91,14 +104,15 @@ module aesf_gcm_lanes #(
   output logic [N*128-1:0]    out_data_o,
   output logic [3:0]          out_cnt_o,      // blocks in this beat, 1..N
   output logic                out_last_o,
-  // result
+  // result: one done_o per accepted command, in command order
   output logic                done_o,
   output logic [127:0]        tag_o,          // encrypt: tag, left-aligned, masked to tag_len; decrypt: 0
   output logic                auth_fail_o,
   output logic [2:0]          err_o,          // 0 ok, 1 no key, 2 bad length, 4 aborted
   output logic                busy_o,
-  input  logic                abort_i,
-  input  logic                clear_i
+  input  logic                abort_i,        // drop every message accepted and not yet done (queued ones too): one
+                                              // done_o with err_o = 4 once the lanes and the output FIFO are empty
+  input  logic                clear_i         // zeroize: key, H, queues; nothing more is reported
 );
 
   localparam int NK = KEY_BITS / 32;
@@ -110,11 +124,12 @@ module aesf_gcm_lanes #(
       SBOX_IMPL < 0 || SBOX_IMPL > 3 || PIPE_MASK < 0 || PIPE_MASK > 15 ||
       (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PIPE_MASK % 2 == 1) || (SBOX_IMPL != 3 && PIPE_MASK >= 8) ||
       (SBOX_IMPL == 2 && (PIPE_MASK / 2) % 2 == 0) ||
-      KS_LOG2 < 2 || KS_LOG2 > 10 || ROM_LANES < 0 || ROM_LANES > N) begin : gen_param_err
+      KS_LOG2 < 2 || KS_LOG2 > 10 || ROM_LANES < 0 || ROM_LANES > N || IV_IN_CMD < 0 || IV_IN_CMD > 1 ||
+      CQ_LOG2 < 1 || CQ_LOG2 > 4) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..3, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1), KS_LOG2 2..10, ROM_LANES 0..N");
+    $error("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..3, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1), KS_LOG2 2..10, ROM_LANES 0..N, IV_IN_CMD 0..1, CQ_LOG2 1..4");
 `endif
   end
 
@@ -142,51 +157,46 @@ module aesf_gcm_lanes #(
   );
 
   // ------------------------------------------------------------------------------------------
-  // Top FSM
+  // Key / abort FSM (messages run in StIdle, in three sides: issue, input, tag)
   // ------------------------------------------------------------------------------------------
-  localparam logic [3:0] StIdle   = 4'd0;   // waiting for a key or a command
-  localparam logic [3:0] StKexp   = 4'd1;   // expanding round keys
-  localparam logic [3:0] StHenc   = 4'd2;   // H = E_K(0) in the lanes
-  localparam logic [3:0] StHpow   = 4'd3;   // GHASH unit computes H powers
-  localparam logic [3:0] StIv     = 4'd4;   // taking IV beats (J0 direct or through GHASH)
-  localparam logic [3:0] StJ0     = 4'd5;   // waiting for GHASH(IV) = J0
-  localparam logic [3:0] StAad    = 4'd6;   // AAD beats
-  localparam logic [3:0] StTxt    = 4'd7;   // text beats
-  localparam logic [3:0] StLen    = 4'd8;   // length block into the packer
-  localparam logic [3:0] StTag    = 4'd9;   // waiting for S = GHASH and, for decrypt, the tag beat
-  localparam logic [3:0] StDone   = 4'd10;  // one cycle: done_o
-  localparam logic [3:0] StAbort  = 4'd11;  // abort: wait for blocks in flight, then empty the keystream FIFO
+  localparam logic [2:0] StIdle   = 3'd0;   // key loaded or not; messages may run
+  localparam logic [2:0] StKexp   = 3'd1;   // expanding round keys
+  localparam logic [2:0] StHenc   = 3'd2;   // H = E_K(0) in the lanes
+  localparam logic [2:0] StHpow   = 3'd3;   // GHASH unit computes H powers
+  localparam logic [2:0] StAbort  = 3'd4;   // abort: wait for blocks in flight, then empty the keystream FIFO
 
-  (* fsm_encoding = "one-hot" *) logic [3:0] st_q;   // one-hot after synthesis: every state test is one flip-flop
+  // input side: the message whose IV / AAD / text / tag beats are taken
+  localparam logic [2:0] StIIdle  = 3'd0;   // no message (or waiting for the previous GHASH start to be taken)
+  localparam logic [2:0] StIIv    = 3'd1;   // IV beats
+  localparam logic [2:0] StIJ0    = 3'd2;   // IV length block into the packer, then wait for GHASH(IV) = J0
+  localparam logic [2:0] StIAad   = 3'd3;   // AAD beats
+  localparam logic [2:0] StITxt   = 3'd4;   // text beats
+  localparam logic [2:0] StILen   = 3'd5;   // length block into the packer
+  localparam logic [2:0] StITag   = 3'd6;   // decrypt: the received tag beat
+
+  // issue side: E_K(J0) and the counter blocks of the message at the head of the issue queue
+  localparam logic [1:0] StSIdle  = 2'd0;   // no message
+  localparam logic [1:0] StSWait  = 2'd1;   // J0 comes from the input side (IV beats)
+  localparam logic [1:0] StSJ0    = 2'd2;   // J0 known (from the command): E_K(J0) enters the lanes now
+  localparam logic [1:0] StSCtr   = 2'd3;   // counter beats
+
+  localparam logic [2:0] ErrNone    = 3'd0;
+  localparam logic [2:0] ErrNoKey   = 3'd1;
+  localparam logic [2:0] ErrLength  = 3'd2;
+  localparam logic [2:0] ErrAborted = 3'd4;
+
+  localparam int CQ = 1 << CQ_LOG2;          // messages accepted and not yet done (command queue depth)
+
+  (* fsm_encoding = "one-hot" *) logic [2:0] st_q;    // one-hot after synthesis: every state test is one flip-flop
+  (* fsm_encoding = "one-hot" *) logic [2:0] ist_q;
+  (* fsm_encoding = "one-hot" *) logic [1:0] sst_q;
   logic         key_ok_q;
-  logic         dec_q;
-  logic [15:0]  iv_len_q;
-  logic [31:0]  aad_len_q;
-  logic [35:0]  txt_len_q;
-  logic [4:0]   tag_len_q;
-  logic [12:0]  iv_left_q;      // IV blocks still to take
-  logic [28:0]  aad_left_q;     // AAD blocks still to take
-  logic [32:0]  txt_left_q;     // text blocks still to take
-  logic [32:0]  ctr_left_q;     // counter blocks still to issue
-  logic [127:0] j0_q, cb_q, ekj0_q, tag_q;
-  logic         ekj0_ok_q, s_ok_q, tagin_ok_q;
-  logic [127:0] s_q, tagin_q;
-  logic         fail_q;
-  logic [2:0]   err_q;
-  logic         done_q;
-  logic         ej0_issued_q;   // E_K(J0) of this message issued (counter beats may follow)
-  logic         j0_ready_q;     // J0 known, E_K(J0) not yet issued
-  logic         main_started_q; // the main GHASH message (AAD, CT, lengths) was started
-  logic         ivlen_sent_q;   // the IV length block went into the packer (non-96-bit IV)
-  logic         gh_st_pend_q;   // a GHASH start is pending
-  logic [35:0]  gh_nblk_q;
-  // flags kept next to the counters (no wide compare on the beat path): *_small_q = at most N blocks left
-  logic         iv96_q, iv_small_q, aad_small_q, txt_small_q;
-  logic         ctr_nz_q;       // counter blocks still to issue (ctr_left_q != 0)
-  logic         msg_busy;       // a message is running (StIv .. StTag)
   // abort_i and clear_i act through registers (issue 19): the port nets drive two flip-flops (and the handshake
   // gates below), not the whole core; an abort or clear takes effect one cycle after the port pulse.
   logic         abort_q, clear_q;
+  logic [CQ_LOG2:0] mo_q;       // messages accepted and not yet done (credits for every per-message queue)
+  logic         mo_full_q;      // mo_q == CQ, a flip-flop
+  logic         msg_act;        // a message is accepted and not done
 
   // ------------------------------------------------------------------------------------------
   // AES lanes
@@ -221,22 +231,26 @@ module aesf_gcm_lanes #(
   logic [6:0] flush_q;
   assign aes_v_o = &lane_v_o && (flush_q == '0);
 
-  // What the lanes carry, in issue order: H (key load), E_K(J0) (first issue of a message), keystream.
-  logic h_pend_q, ej0_pend_q;     // the next lane output is H / E_K(J0)
-  logic gh_abort;
+  // What the lanes carry, in issue order: H (key load), E_K(J0) (one per message), keystream. The kind of every
+  // block travels beside the lanes in a delay line (kd_q, LAT + 1 stages: the lane input register + the rounds).
+  logic         h_pend_q;       // the H block is in the lanes
+  logic [LAT:0] kd_q;           // stage s: the block s + 1 cycles after its issue is an E_K(J0)
+  logic         out_j0;         // the lane output in this cycle is an E_K(J0)
+  assign out_j0 = kd_q[LAT];
 
   // ------------------------------------------------------------------------------------------
   // Keystream FIFO (credit-based: an issue needs a free slot for everything in flight)
   // ------------------------------------------------------------------------------------------
   // The FIFO front is a register (ks_hd_q, valid ks_hv_q) that the text XOR reads; the memory behind it is
-  // read only into that register. Every lane output is written into the memory (the write enable is the lane's
-  // valid, a flip-flop: the input handshake never reaches the LUT-RAM write port); one arriving while the memory
-  // is empty and the head is free also goes straight into the head (no extra cycle), and its memory entry is
-  // skipped (the read pointer advances with the write pointer). Credits: ks_cnt_q = beats issued and not yet taken by the text
-  // XOR (in flight, in the memory or in the head), at most KD + 1; ks_full_q = no credit left, a flip-flop decided
-  // from the next count (the input handshake only decrements the count, it reaches no compare).
+  // read only into that register. Every keystream lane output is written into the memory; one arriving while the
+  // memory is empty and the head is free also goes straight into the head (no extra cycle), and its memory entry is
+  // skipped (the read pointer advances with the write pointer). Credits: ks_cnt_q = beats issued and not yet taken
+  // by the text XOR (in flight, in the memory or in the head), at most KD + 1; ks_full_q = no credit left, a
+  // flip-flop decided from the next count (the input handshake only decrements the count, it reaches no compare).
+  // The keystream of consecutive messages follows each other in the FIFO: the issue side runs ahead of the input
+  // side by as many beats as the credits allow, across message boundaries.
   logic [N*128-1:0]  ks_mem [KD];
-  logic [KS_LOG2:0]  ks_wp_q, ks_rp_q, ks_inflight_q;
+  logic [KS_LOG2:0]  ks_wp_q, ks_rp_q;
   logic [KS_LOG2+1:0] ks_cnt_q, ks_cnt_d;
   logic              ks_full_q;
   logic              ks_push, ks_pop, ks_issue, ks_mem_ne, ks_take, ks_load, ks_byp, ks_wr;
@@ -253,23 +267,23 @@ module aesf_gcm_lanes #(
   end
 
   // ------------------------------------------------------------------------------------------
-  // GHASH: packer + N-lane aggregated GHASH
+  // GHASH: packer + N-lane aggregated GHASH (messages stream through it: starts queue, results in order)
   // ------------------------------------------------------------------------------------------
-  logic             pk_v, pk_r, pk_last, gh_in_v, gh_in_r;
+  logic             pk_v, pk_r, gh_in_v, gh_in_r;
   logic [N*128-1:0] pk_d, gh_in_d;
-  logic [3:0]       pk_cnt;
-  logic             gh_h_v, gh_h_r, gh_hok, gh_st_v, gh_st_r, gh_o_v, gh_o_r, gh_busy, gh_clear;
+  logic [3:0]       pk_cnt, pk_pad;
+  logic             gh_h_v, gh_h_r, gh_hok, gh_st_v, gh_st_r, gh_o_v, gh_o_r, gh_busy, gh_clear, gh_abort;
   logic [127:0]     gh_h, gh_o;
   logic [35:0]      gh_nblk;
 
   aesf_gcm_pack #(.N(N), .IN_REG(2)) u_pack (
-    .clk_i, .rst_ni, .clear_i(clear_q || (abort_q && msg_busy)),
-    .in_valid_i(pk_v), .in_ready_o(pk_r), .in_data_i(pk_d), .in_cnt_i(pk_cnt), .in_last_i(pk_last),
+    .clk_i, .rst_ni, .clear_i(clear_q || (abort_q && msg_act)),
+    .in_valid_i(pk_v), .in_ready_o(pk_r), .in_data_i(pk_d), .in_cnt_i(pk_cnt), .in_pad_i(pk_pad),
     .out_valid_o(gh_in_v), .out_ready_i(gh_in_r), .out_data_o(gh_in_d)
   );
 
   aesf_ghash_par #(.N(N), .ORDER(GH_ORDER), .PIPE_MASK(GH_PIPE_MASK), .IN_MASK(GH_IN_MASK), .OUT_REG(GH_OUT_REG),
-                   .CW(36)) u_ghash (
+                   .CW(36), .RES_DEPTH(8)) u_ghash (
     .clk_i, .rst_ni,
     .h_valid_i(gh_h_v), .h_ready_o(gh_h_r), .h_i(gh_h), .h_ok_o(gh_hok),
     .start_valid_i(gh_st_v), .start_ready_o(gh_st_r), .start_nblk_i(gh_nblk),
@@ -277,6 +291,13 @@ module aesf_gcm_lanes #(
     .out_valid_o(gh_o_v), .out_ready_i(gh_o_r), .out_data_o(gh_o),
     .abort_i(gh_abort), .clear_i(gh_clear), .busy_o(gh_busy)
   );
+
+  // what each GHASH result is, in start order: 1 = J0 of a message with a non-96-bit IV (to the input side),
+  // 0 = S of a message (to the tag side)
+  logic gk_push, gk_v, gk_j0, gk_pop, gk_ready;
+  logic [3:0] gk_cnt;
+  logic unused_gk;
+  assign unused_gk = ^{gk_cnt, gk_ready};
 
   // ------------------------------------------------------------------------------------------
   // Helpers: block counts, masks
@@ -287,6 +308,120 @@ module aesf_gcm_lanes #(
     for (int b = 0; b < 16; b++) byte_mask[127-8*b -: 8] = {8{(nbytes == 4'd0) || (4'(b) < nbytes)}};
   endfunction
 
+  // GHASH messages are aligned to beats by leading zero blocks (aesf_gcm_pack): a message of m blocks is started
+  // with m + gh_pad(m) blocks, and its first packer beat carries gh_pad(m) zero blocks in front
+  localparam logic [35:0] NB36  = 36'(N);
+  localparam logic [35:0] NM136 = NB36 - 36'd1;
+  function automatic logic [3:0] gh_pad(input logic [35:0] m);
+    gh_pad = 4'((NB36 - (m & NM136)) & NM136);
+  endfunction
+
+  // ------------------------------------------------------------------------------------------
+  // Command acceptance and queues
+  // ------------------------------------------------------------------------------------------
+  // A command is accepted while fewer than CQ messages are outstanding (accepted, done_o not yet given). It is
+  // checked at once (no key, bad lengths: the message takes no beats and reports its error in order), then
+  // goes to the input side (directly when that side is free and nothing is queued, else through the command
+  // queue) and, unless refused, to the issue side (likewise through the issue queue).
+  logic key_hs, cmd_hs, in_hs;
+  logic [2:0]  cmd_err;
+  logic        cmd_ivc;         // the IV is in the command (IV_IN_CMD and a 96-bit IV): no IV beat
+  // command register: an accepted command is checked and dispatched in the next cycle, from flip-flops (the
+  // command ports reach no queue, compare or multiplexer select)
+  logic        cv_q;
+  logic        c_dec_q;
+  logic [15:0] c_iv_len_q;
+  logic [31:0] c_aad_len_q;
+  logic [35:0] c_txt_len_q;
+  logic [4:0]  c_tag_len_q;
+  logic [95:0] c_iv_q;
+  assign key_ready_o = (st_q == StIdle) && !msg_act && !clear_i && !clear_q && (flush_q == '0);
+  assign key_hs      = key_valid_i && key_ready_o;
+  assign cmd_ready_o = (st_q == StIdle) && !mo_full_q && !key_valid_i && !clear_i && !clear_q && !abort_q &&
+                       (flush_q == '0);
+  assign cmd_hs      = cmd_valid_i && cmd_ready_o;
+  assign cmd_err     = !key_ok_q ? ErrNoKey :
+                       ((c_iv_len_q == 16'd0) || (c_txt_len_q > 36'hFFFFFFFE0) ||
+                        !(c_tag_len_q == 5'd4 || c_tag_len_q == 5'd8 ||
+                          (c_tag_len_q >= 5'd12 && c_tag_len_q <= 5'd16))) ? ErrLength : ErrNone;
+  assign cmd_ivc     = (IV_IN_CMD == 1) && (c_iv_len_q == 16'd12);
+
+  // command queue entry (input side): {err, decrypt, ivc, iv_len, aad_len, txt_len, tag_len}
+  // the main GHASH message's block count with its padding (AAD || C || len, aligned to beats) is computed here,
+  // from the command register, so that no adder sits between the queue and the input side's registers
+  localparam int CQW = 3 + 1 + 1 + 16 + 32 + 36 + 5 + 36 + 4;
+  logic [CQW-1:0] cmd_word, cq_rdata, ld_word;
+  logic [35:0]    c_main;
+  assign c_main = 36'(29'(({1'b0, c_aad_len_q} + 33'd15) >> 4)) + 36'(33'(({1'b0, c_txt_len_q} + 37'd15) >> 4)) +
+                  36'd1;
+  logic           cq_v, cq_push, cq_pop, cq_ready, i_load, i_ld_port;
+  logic [CQ_LOG2:0] cq_cnt;
+  assign cmd_word = {cmd_err, c_dec_q, cmd_ivc, c_iv_len_q, c_aad_len_q, c_txt_len_q, c_tag_len_q,
+                     c_main + 36'(gh_pad(c_main)), gh_pad(c_main)};
+  aesf_fifo #(.W(CQW), .DEPTH(CQ), .WIPE(0)) u_cq (
+    .clk_i, .rst_ni, .clear_i(clear_q || (abort_q && msg_act)),
+    .wvalid_i(cq_push), .wready_o(cq_ready), .wdata_i(cmd_word),
+    .rvalid_o(cq_v), .rready_i(cq_pop), .rdata_o(cq_rdata), .count_o(cq_cnt)
+  );
+
+  // issue queue entry (issue side): {ivc, iv, text blocks}
+  localparam int IQW = 1 + 96 + 33;
+  logic [IQW-1:0] iq_wdata, iq_rdata, sld_word;
+  logic           iq_v, iq_push, iq_pop, iq_ready, s_load, s_ld_port;
+  logic [CQ_LOG2:0] iq_cnt;
+  assign iq_wdata = {cmd_ivc, c_iv_q, 33'(({1'b0, c_txt_len_q} + 37'd15) >> 4)};
+  aesf_fifo #(.W(IQW), .DEPTH(CQ), .WIPE(0)) u_iq (
+    .clk_i, .rst_ni, .clear_i(clear_q || (abort_q && msg_act)),
+    .wvalid_i(iq_push), .wready_o(iq_ready), .wdata_i(iq_wdata),
+    .rvalid_o(iq_v), .rready_i(iq_pop), .rdata_o(iq_rdata), .count_o(iq_cnt)
+  );
+
+  // ------------------------------------------------------------------------------------------
+  // Input side state
+  // ------------------------------------------------------------------------------------------
+  logic         dec_q;
+  logic [15:0]  iv_len_q;
+  logic [31:0]  aad_len_q;
+  logic [35:0]  txt_len_q;
+  logic [4:0]   tag_len_q;
+  logic [12:0]  iv_left_q;      // IV blocks still to take
+  logic [28:0]  aad_left_q;     // AAD blocks still to take
+  logic [32:0]  txt_left_q;     // text blocks still to take
+  logic         ivlen_sent_q;   // the IV length block went into the packer (non-96-bit IV)
+  logic         gh_st_pend_q;   // a GHASH start is pending
+  logic         gh_st_j0_q;     // ... and its result is a J0
+  logic [35:0]  gh_nblk_q;      // its block count with the padding
+  logic [3:0]   pad_q;          // zero blocks in front of the next packer beat (the first of a GHASH message)
+  logic [35:0]  main_nblk_q;    // the main GHASH message's block count with its padding, and the padding
+  logic [3:0]   main_pad_q;
+  // flags kept next to the counters (no wide compare on the beat path): *_small_q = at most N blocks left
+  logic         iv96_q, iv_small_q, aad_small_q, txt_small_q;
+  // J0 handed from the input side to the issue side (IV beats or GHASH(IV))
+  logic         j0h_v_q;
+  logic [127:0] j0h_q;
+
+  // tail queue entry (input side -> tag side, one per message): {err, decrypt, has text, tag_len, received tag}
+  localparam int TQW = 3 + 1 + 1 + 5 + 128;
+  logic [TQW-1:0] tq_wdata, tq_rdata;
+  logic           tq_v, tq_push, tq_pop, tq_ready;
+  logic [CQ_LOG2:0] tq_cnt;
+  logic [2:0]     t_err;
+  logic           t_dec, t_txt;
+  logic [4:0]     t_tag_len;
+  logic [127:0]   t_tagin;
+  logic [127:0]   tagin_w;      // the received tag as it enters the tail queue
+  aesf_fifo #(.W(TQW), .DEPTH(CQ), .WIPE(0)) u_tq (
+    .clk_i, .rst_ni, .clear_i(clear_q || (abort_q && msg_act)),
+    .wvalid_i(tq_push), .wready_o(tq_ready), .wdata_i(tq_wdata),
+    .rvalid_o(tq_v), .rready_i(tq_pop), .rdata_o(tq_rdata), .count_o(tq_cnt)
+  );
+  assign {t_err, t_dec, t_txt, t_tag_len, t_tagin} = tq_rdata;
+  logic unused_q;               // the credits (mo_q) keep every queue from overflowing: the flags are not needed
+  assign unused_q = ^{cq_ready, cq_cnt, iq_ready, iq_cnt, tq_ready, tq_cnt};
+
+  // ------------------------------------------------------------------------------------------
+  // Input side: segments of the current message
+  // ------------------------------------------------------------------------------------------
   // The current beat of a segment: cur_small = at most N blocks left (this is the last beat), then
   // cur_low = blocks left (1..N; 0 only for an empty AAD segment). From flags, no wide compare.
   logic        cur_small;
@@ -297,10 +432,10 @@ module aesf_gcm_lanes #(
     cur_small    = 1'b1;
     cur_low      = 4'd0;
     cur_lastmask = '1;
-    unique case (st_q)
-      StIv:  begin cur_small = iv_small_q;  cur_low = iv_left_q[3:0];  cur_lastmask = byte_mask(iv_len_q[3:0]); end
-      StAad: begin cur_small = aad_small_q; cur_low = aad_left_q[3:0]; cur_lastmask = byte_mask(aad_len_q[3:0]); end
-      StTxt: begin cur_small = txt_small_q; cur_low = txt_left_q[3:0]; cur_lastmask = byte_mask(txt_len_q[3:0]); end
+    unique case (ist_q)
+      StIIv:  begin cur_small = iv_small_q;  cur_low = iv_left_q[3:0];  cur_lastmask = byte_mask(iv_len_q[3:0]); end
+      StIAad: begin cur_small = aad_small_q; cur_low = aad_left_q[3:0]; cur_lastmask = byte_mask(aad_len_q[3:0]); end
+      StITxt: begin cur_small = txt_small_q; cur_low = txt_left_q[3:0]; cur_lastmask = byte_mask(txt_len_q[3:0]); end
       default: ;
     endcase
     cur_cnt = cur_small ? cur_low : 4'(N);
@@ -325,7 +460,7 @@ module aesf_gcm_lanes #(
   // beat (out_free) does not depend on out_ready_i in the same cycle, so out_ready_i drives only the FIFO's read
   // side (issue 19: no port-to-port path through the input handshake). Two beats keep one beat per clock. The
   // FIFO is wiped by clear_i at once (out_valid_o drops on the next edge, as with the former output register).
-  logic             out_free, out_push, out_v;
+  logic             out_free, out_push, out_v, out_pop;
   logic [N*128-1:0] txt_out;          // masked text out (CT or PT)
   logic [N*128+4:0] out_wdata, out_rdata;
   logic [1:0]       out_count;
@@ -336,38 +471,18 @@ module aesf_gcm_lanes #(
                    : (in_data_i[N*128-1-128*k -: 128] ^ ks_hd_q[N*128-1-128*k -: 128]));
   end
 
-  // ------------------------------------------------------------------------------------------
-  // Handshakes and datapath control (combinational)
-  // ------------------------------------------------------------------------------------------
-  logic key_hs, cmd_hs, in_hs, iv96, len_bad;
-  assign msg_busy = (st_q == StIv) || (st_q == StJ0) || (st_q == StAad) || (st_q == StTxt) || (st_q == StLen) ||
-                    (st_q == StTag);
-  logic [28:0] aad_blocks;
-  logic [32:0] txt_blocks;
-  logic [12:0] iv_blocks;
-  assign key_ready_o = (st_q == StIdle) && !clear_i && !clear_q && (flush_q == '0);
-  assign key_hs      = key_valid_i && key_ready_o;
-  assign cmd_ready_o = (st_q == StIdle) && !key_valid_i && !clear_i && !clear_q && (flush_q == '0);
-  assign cmd_hs      = cmd_valid_i && cmd_ready_o;
-  assign iv_blocks   = 13'(({1'b0, cmd_iv_len_i} + 17'd15) >> 4);
-  assign aad_blocks  = 29'(({1'b0, cmd_aad_len_i} + 33'd15) >> 4);
-  assign txt_blocks  = 33'(({1'b0, cmd_txt_len_i} + 37'd15) >> 4);
-  assign iv96        = (cmd_iv_len_i == 16'd12);
-  assign len_bad     = (cmd_iv_len_i == 16'd0) || (cmd_txt_len_i > 36'hFFFFFFFE0) ||
-                       !(cmd_tag_len_i == 5'd4 || cmd_tag_len_i == 5'd8 ||
-                         (cmd_tag_len_i >= 5'd12 && cmd_tag_len_i <= 5'd16));
-
   // input acceptance per state
   logic iv_ok, aad_ok, txt_ok, tagb_ok;
-  assign iv_ok   = (st_q == StIv) && (iv96_q || pk_r);
-  assign aad_ok  = (st_q == StAad) && !(aad_small_q && aad_left_q[3:0] == 4'd0) && pk_r;
-  assign txt_ok  = (st_q == StTxt) && pk_r && out_free && ks_hv_q;
-  assign tagb_ok = (st_q == StTag) && dec_q && !tagin_ok_q;
+  assign iv_ok   = (ist_q == StIIv) && (iv96_q || pk_r);
+  assign aad_ok  = (ist_q == StIAad) && !(aad_small_q && aad_left_q[3:0] == 4'd0) && pk_r;
+  assign txt_ok  = (ist_q == StITxt) && pk_r && out_free && ks_hv_q;
+  assign tagb_ok = (ist_q == StITag);
   assign in_ready_o = !abort_q && !clear_q && (iv_ok || aad_ok || txt_ok || tagb_ok);
   assign in_hs      = in_valid_i && in_ready_o;
-  assign ks_pop     = in_hs && (st_q == StTxt);
+  assign ks_pop     = in_hs && (ist_q == StITxt);
   assign out_push   = ks_pop;
   assign out_wdata  = {txt_out, cur_cnt, txt_small_q};
+  assign out_pop    = out_v && out_ready_i;
 
   aesf_fifo #(.W(N*128+5), .DEPTH(2), .WIPE(1)) u_out_fifo (
     .clk_i, .rst_ni, .clear_i,
@@ -377,6 +492,46 @@ module aesf_gcm_lanes #(
   logic unused_out_count;             // the flags are enough: the count is not needed
   assign unused_out_count = ^out_count;
 
+  // The input side takes the next message when it is free, the previous message's GHASH start was taken and
+  // no J0 waits for the issue side: from the command queue, or straight from the command port when the queue
+  // is empty.
+  // It also takes it in the cycle in which the current message's last input goes in (no idle cycle between
+  // messages), unless the next one is refused (its error entry and the current message's tail entry would both
+  // enter the tail queue).
+  logic i_free, i_done, i_nx_err;
+  assign i_nx_err  = cq_v ? (cq_rdata[CQW-1 -: 3] != ErrNone) : (cmd_err != ErrNone);
+  assign i_free    = ((ist_q == StIIdle) || (i_done && !i_nx_err)) && !gh_st_pend_q && !j0h_v_q && !abort_q &&
+                     !clear_q;
+  assign i_load    = i_free && (cq_v || cv_q);
+  assign i_ld_port = i_free && !cq_v && cv_q;
+  assign cq_push   = cv_q && !i_ld_port;
+  assign cq_pop    = i_free && cq_v;
+  assign ld_word   = cq_v ? cq_rdata : cmd_word;
+  logic [2:0]  ld_err;
+  logic        ld_dec, ld_ivc;
+  logic [15:0] ld_iv_len;
+  logic [31:0] ld_aad_len;
+  logic [35:0] ld_txt_len;
+  logic [4:0]  ld_tag_len;
+  logic [35:0] ld_main_nblk;
+  logic [3:0]  ld_main_pad;
+  assign {ld_err, ld_dec, ld_ivc, ld_iv_len, ld_aad_len, ld_txt_len, ld_tag_len, ld_main_nblk, ld_main_pad} = ld_word;
+  logic [12:0] ld_iv_blocks;
+  logic [28:0] ld_aad_blocks;
+  logic [32:0] ld_txt_blocks;
+  assign ld_iv_blocks  = 13'(({1'b0, ld_iv_len} + 17'd15) >> 4);
+  assign ld_aad_blocks = 29'(({1'b0, ld_aad_len} + 33'd15) >> 4);
+  assign ld_txt_blocks = 33'(({1'b0, ld_txt_len} + 37'd15) >> 4);
+  logic [35:0] ld_ivg_blocks;   // GHASH blocks of IV || pad || len
+  assign ld_ivg_blocks  = 36'(ld_iv_blocks) + 36'd1;
+
+  // the message's input is complete in this cycle: tail entry
+  assign i_done   = (ist_q == StILen && pk_r && !dec_q) || (ist_q == StITag && in_hs);
+  assign tagin_w  = (ist_q == StITag) ? in_data_i[N*128-1 -: 128] : 128'd0;
+  assign tq_push  = i_done || (i_load && ld_err != ErrNone);
+  assign tq_wdata = (i_load && ld_err != ErrNone) ? {ld_err, 1'b0, 1'b0, 5'd0, 128'd0}
+                                                  : {ErrNone, dec_q, (txt_len_q != 36'd0), tag_len_q, tagin_w};
+
   // packer input
   logic [127:0] lenblk, ivlenblk;
   assign lenblk   = {29'd0, aad_len_q, 3'd0, 25'd0, txt_len_q, 3'd0};   // [len(A)]_64 || [len(C)]_64
@@ -385,58 +540,122 @@ module aesf_gcm_lanes #(
     pk_v    = 1'b0;
     pk_d    = in_masked;
     pk_cnt  = cur_cnt;
-    pk_last = 1'b0;
-    unique case (st_q)
-      StIv:  pk_v = in_hs && !iv96_q;
-      StJ0:  begin
+    pk_pad  = pad_q;
+    unique case (ist_q)
+      StIIv:  pk_v = in_hs && !iv96_q;
+      StIJ0:  begin
         pk_v    = !ivlen_sent_q;
         pk_d    = {ivlenblk, {(N-1)*128{1'b0}}};
         pk_cnt  = 4'd1;
-        pk_last = 1'b1;
       end
-      StAad: pk_v = in_hs;
-      StTxt: begin
+      StIAad: pk_v = in_hs;
+      StITxt: begin
         pk_v = in_hs;
         pk_d = dec_q ? in_masked : txt_out;
       end
-      StLen: begin
+      StILen: begin
         pk_v    = 1'b1;
         pk_d    = {lenblk, {(N-1)*128{1'b0}}};
         pk_cnt  = 4'd1;
-        pk_last = 1'b1;
       end
       default: ;
     endcase
   end
 
-  // AES issue: H at key load, E_K(J0), counter beats
+  // ------------------------------------------------------------------------------------------
+  // Issue side: H at key load, E_K(J0), counter beats
+  // ------------------------------------------------------------------------------------------
+  logic [127:0] sj0_q, cb_q;
+  logic [32:0]  ctr_left_q;     // counter blocks still to issue
+  logic         ctr_nz_q;       // ctr_left_q != 0
+  logic [32:0]  s_blocks_q;     // text blocks of the message on the issue side
+  logic [32:0]  sld_blocks;
+  logic [95:0]  sld_iv;
+  logic         sld_ivc;
+  logic [127:0] j0_iss;
+  logic         s_free;
+  assign s_free    = (sst_q == StSIdle) && !abort_q && !clear_q;
+  assign s_load    = s_free && (iq_v || (cv_q && cmd_err == ErrNone));
+  assign s_ld_port = s_free && !iq_v && cv_q && cmd_err == ErrNone;
+  assign iq_push   = cv_q && cmd_err == ErrNone && !s_ld_port;
+  assign iq_pop    = s_free && iq_v;
+  assign sld_word  = iq_v ? iq_rdata : iq_wdata;
+  assign {sld_ivc, sld_iv, sld_blocks} = sld_word;
+
   logic [N*128-1:0] ctr_beat;
   for (genvar k = 0; k < N; k++) begin : gen_ctr
     assign ctr_beat[N*128-1-128*k -: 128] = {cb_q[127:32], cb_q[31:0] + 32'(k)};
   end
-  logic issue_h, issue_j0, issue_ctr, msg_st;
-  assign msg_st    = (st_q == StAad || st_q == StTxt || st_q == StLen || st_q == StTag);
+  logic issue_h, issue_j0, issue_ctr;
   assign issue_h   = (st_q == StHenc);
-  assign issue_j0  = j0_ready_q && !abort_q;
-  assign issue_ctr = msg_st && !abort_q && ej0_issued_q && ctr_nz_q &&
-                     !ks_full_q;
+  assign issue_j0  = !abort_q && ((sst_q == StSJ0) || ((sst_q == StSWait) && j0h_v_q));
+  assign j0_iss    = (sst_q == StSJ0) ? sj0_q : j0h_q;
+  assign issue_ctr = !abort_q && (sst_q == StSCtr) && ctr_nz_q && !ks_full_q;
   assign aes_v_i  = issue_h || issue_j0 || issue_ctr;
-  assign aes_d_i  = (issue_h || issue_j0) ? {(issue_j0 ? j0_q : 128'd0), {(N-1)*128{1'b0}}} : ctr_beat;
+  assign aes_d_i  = (issue_h || issue_j0) ? {(issue_j0 ? j0_iss : 128'd0), {(N-1)*128{1'b0}}} : ctr_beat;
   assign ks_issue = issue_ctr;
   assign ks_cnt_d = ks_cnt_q + (KS_LOG2+2)'(ks_issue) - (KS_LOG2+2)'(ks_pop);
-  assign ks_push  = aes_v_o && !h_pend_q && !ej0_pend_q;
+  assign ks_push  = aes_v_o && !h_pend_q && !out_j0;
+
+  // abort: nothing issued any more; after LAT + 1 cycles the lanes are empty
+  logic [6:0] ab_cnt_q;
+  logic       abort_done;
+  assign abort_done = (ab_cnt_q == '0) && !gh_busy && !out_v;
+
+  // E_K(J0) of every message, in order (at most CQ: one per outstanding message)
+  logic         ej_v, ej_pop, ej_ready;
+  logic [127:0] ej_rdata;
+  logic [CQ_LOG2:0] ej_cnt;
+  aesf_fifo #(.W(128), .DEPTH(CQ), .WIPE(0)) u_ej (
+    .clk_i, .rst_ni, .clear_i(clear_q || (st_q == StAbort && abort_done)),
+    .wvalid_i(aes_v_o && out_j0 && !h_pend_q), .wready_o(ej_ready), .wdata_i(aes_d_o[N*128-1 -: 128]),
+    .rvalid_o(ej_v), .rready_i(ej_pop), .rdata_o(ej_rdata), .count_o(ej_cnt)
+  );
+  logic unused_ej;
+  assign unused_ej = ^{ej_ready, ej_cnt};
+
+  // ------------------------------------------------------------------------------------------
+  // Tag side: per message, in order: S (GHASH), E_K(J0), the tail entry, and its last text beat taken
+  // ------------------------------------------------------------------------------------------
+  logic [CQ_LOG2:0] lastout_q;  // messages whose last text beat left the output FIFO and that are not yet done
+  logic         t_take;         // the tag side takes the head message (stage 1)
+  logic         t_s_v;          // S of the head message is on the GHASH output
+  logic         t1_v_q, t1_dec_q;
+  logic [2:0]   t1_err_q;
+  logic [127:0] t1_x_q, t1_tin_q, t_mask;
+  logic         tag_done;       // stage 2: done_o in the next cycle
+  logic [127:0] tag_q;
+  logic         fail_q, done_q;
+  logic [2:0]   err_q;
+  assign t_s_v   = gh_o_v && gk_v && !gk_j0;
+  assign t_take  = tq_v && !abort_q && !clear_q &&
+                   ((t_err != ErrNone) || (t_s_v && ej_v && (!t_txt || lastout_q != '0)));
+  assign tq_pop  = t_take;
+  assign ej_pop  = t_take && (t_err == ErrNone);
+  assign t_mask  = (t_tag_len == 5'd16) ? '1 : byte_mask(t_tag_len[3:0]);
+  assign tag_done = t1_v_q;
+
+  // GHASH results: a J0 goes to the input side (which waits for it in StIJ0), an S to the tag side
+  assign gh_o_r  = gk_v && (gk_j0 ? (ist_q == StIJ0) : (t_take && (t_err == ErrNone)));
+  assign gk_pop  = gh_o_v && gh_o_r;
+  assign gk_push = gh_st_v && gh_st_r;
+  aesf_fifo #(.W(1), .DEPTH(8), .WIPE(0)) u_gk (
+    .clk_i, .rst_ni, .clear_i(clear_q || (abort_q && msg_act)),
+    .wvalid_i(gk_push), .wready_o(gk_ready), .wdata_i(gh_st_j0_q),
+    .rvalid_o(gk_v), .rready_i(gk_pop), .rdata_o(gk_j0), .count_o(gk_cnt)
+  );
 
   // GHASH unit control
   assign gh_clear = clear_q;
-  assign gh_abort = abort_q && msg_busy;
+  assign gh_abort = abort_q && msg_act;
   assign gh_h_v   = (st_q == StHpow) && aes_v_o && h_pend_q;
   assign gh_h     = aes_d_o[N*128-1 -: 128];
   assign gh_st_v  = gh_st_pend_q && !abort_q;
   assign gh_nblk  = gh_nblk_q;
-  assign gh_o_r   = 1'b1;
 
+  assign msg_act     = (mo_q != '0);
   assign key_ok_o    = key_ok_q;
-  assign busy_o      = (st_q != StIdle) || (flush_q != '0);
+  assign busy_o      = (st_q != StIdle) || (flush_q != '0) || msg_act;
   assign done_o      = done_q;
   assign tag_o       = tag_q;
   assign auth_fail_o = fail_q;
@@ -445,11 +664,6 @@ module aesf_gcm_lanes #(
   assign out_data_o  = out_rdata[N*128+4 -: N*128];
   assign out_cnt_o   = out_rdata[4:1];
   assign out_last_o  = out_rdata[0];
-
-  // tag check (constant time: full XOR-reduce of the masked difference)
-  logic [127:0] tag_mask, calc_tag;
-  assign tag_mask = (tag_len_q == 5'd16) ? '1 : byte_mask(tag_len_q[3:0]);
-  assign calc_tag = (ekj0_q ^ s_q) & tag_mask;
 
   // ------------------------------------------------------------------------------------------
   // Sequential
@@ -464,78 +678,61 @@ module aesf_gcm_lanes #(
     end
   end
 
+  // lane input register and the kind delay line (free-running, as the lanes)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      aes_v_q <= 1'b0; aes_in_q <= '0; kd_q <= '0;
+    end else if (clear_q) begin
+      aes_v_q <= 1'b0; aes_in_q <= '0; kd_q <= '0;
+    end else begin
+      aes_v_q  <= aes_v_i;
+      aes_in_q <= aes_d_i ^ {N{rk_q[0]}};
+      kd_q     <= (LAT+1)'({kd_q, issue_j0});
+    end
+  end
+
+  // command register
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_len_q <= '0;
+      c_iv_q <= '0;
+    end else if (clear_q || (abort_q && msg_act)) begin
+      cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_len_q <= '0;
+      c_iv_q <= '0;
+    end else begin
+      cv_q <= cmd_hs;
+      if (cmd_hs) begin
+        c_dec_q     <= cmd_decrypt_i;
+        c_iv_len_q  <= cmd_iv_len_i;
+        c_aad_len_q <= cmd_aad_len_i;
+        c_txt_len_q <= cmd_txt_len_i;
+        c_tag_len_q <= cmd_tag_len_i;
+        c_iv_q      <= (IV_IN_CMD == 1) ? cmd_iv_i : 96'd0;
+      end
+    end
+  end
+
+  // key expansion, H, abort (st_q) and the message count
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       st_q <= StIdle;
       key_ok_q <= 1'b0;
       for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
       kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0; kgen_q <= 1'b0; kw_q <= '0; kgw_q <= '0; kwv_q <= 1'b0;
-      h_pend_q <= 1'b0; ej0_pend_q <= 1'b0; ej0_issued_q <= 1'b0; j0_ready_q <= 1'b0;
-      main_started_q <= 1'b0; ivlen_sent_q <= 1'b0;
-      dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_len_q <= '0;
-      iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ctr_left_q <= '0;
-      j0_q <= '0; cb_q <= '0; ekj0_q <= '0; tag_q <= '0; ekj0_ok_q <= 1'b0; s_ok_q <= 1'b0;
-      tagin_ok_q <= 1'b0; s_q <= '0; tagin_q <= '0; fail_q <= 1'b0; err_q <= '0; done_q <= 1'b0;
-      ks_wp_q <= '0; ks_rp_q <= '0; ks_inflight_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0; ks_hd_q <= '0; ks_hv_q <= 1'b0;
-      aes_v_q <= 1'b0; aes_in_q <= '0;
-      iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; ctr_nz_q <= 1'b0;
-      gh_st_pend_q <= 1'b0; gh_nblk_q <= '0;
-      flush_q <= '0;
+      h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; ab_cnt_q <= '0; flush_q <= '0;
     end else if (clear_q) begin
       flush_q <= 7'(LAT);
       st_q <= StIdle;
       key_ok_q <= 1'b0;
       for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
       kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0; kgen_q <= 1'b0; kw_q <= '0; kgw_q <= '0; kwv_q <= 1'b0;
-      h_pend_q <= 1'b0; ej0_pend_q <= 1'b0; ej0_issued_q <= 1'b0; j0_ready_q <= 1'b0;
-      main_started_q <= 1'b0; ivlen_sent_q <= 1'b0;
-      dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_len_q <= '0;
-      iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ctr_left_q <= '0;
-      j0_q <= '0; cb_q <= '0; ekj0_q <= '0; tag_q <= '0; ekj0_ok_q <= 1'b0; s_ok_q <= 1'b0;
-      tagin_ok_q <= 1'b0; s_q <= '0; tagin_q <= '0; fail_q <= 1'b0; err_q <= '0; done_q <= 1'b0;
-      ks_wp_q <= '0; ks_rp_q <= '0; ks_inflight_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0; ks_hd_q <= '0; ks_hv_q <= 1'b0;
-      aes_v_q <= 1'b0; aes_in_q <= '0;
-      iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; ctr_nz_q <= 1'b0;
-      gh_st_pend_q <= 1'b0; gh_nblk_q <= '0;
+      h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; ab_cnt_q <= '0;
     end else begin
-      done_q <= 1'b0;
       if (flush_q != '0) flush_q <= flush_q - 7'd1;
-
-      // lane input register
-      aes_v_q  <= aes_v_i;
-      aes_in_q <= aes_d_i ^ {N{rk_q[0]}};
-
-      // keystream FIFO bookkeeping (every state)
-      if (ks_wr) ks_wp_q <= ks_wp_q + 1'b1;
-      if (ks_load) begin
-        ks_hd_q <= ks_mem[ks_rp_q[KS_LOG2-1:0]];
-        ks_rp_q <= ks_rp_q + 1'b1;
-      end else if (ks_byp) begin
-        ks_hd_q <= aes_d_o;
-        ks_rp_q <= ks_rp_q + 1'b1;                    // skip its memory copy
-      end
-      if (ks_take) ks_hv_q <= ks_load || ks_byp;
-      ks_inflight_q <= ks_inflight_q + (KS_LOG2+1)'(ks_issue) - (KS_LOG2+1)'(ks_push);
-      ks_cnt_q  <= ks_cnt_d;
-      ks_full_q <= (ks_cnt_d > (KS_LOG2+2)'(KD));
-      if (issue_ctr) begin
-        cb_q       <= {cb_q[127:32], cb_q[31:0] + 32'(N)};
-        ctr_left_q <= (ctr_left_q > 33'(N)) ? ctr_left_q - 33'(N) : '0;
-        ctr_nz_q   <= (ctr_left_q > 33'(N));
-      end
-      if (issue_j0) begin
-        cb_q         <= {j0_q[127:32], j0_q[31:0] + 32'd1};   // first counter block inc32(J0)
-        j0_ready_q   <= 1'b0;
-        ej0_pend_q   <= 1'b1;
-        ej0_issued_q <= 1'b1;
-      end
-      if (aes_v_o && ej0_pend_q && !h_pend_q) begin
-        ekj0_q     <= aes_d_o[N*128-1 -: 128];
-        ej0_pend_q <= 1'b0;
-        ekj0_ok_q  <= 1'b1;
-      end
-      if (gh_st_v && gh_st_r) gh_st_pend_q <= 1'b0;
-
+      if (ab_cnt_q != '0) ab_cnt_q <= ab_cnt_q - 7'd1;
+      // messages outstanding: +1 at a command, -1 at done
+      mo_q      <= mo_q + (CQ_LOG2+1)'(cmd_hs) - (CQ_LOG2+1)'(tag_done);
+      mo_full_q <= ((mo_q + (CQ_LOG2+1)'(cmd_hs) - (CQ_LOG2+1)'(tag_done)) == (CQ_LOG2+1)'(CQ));
       unique case (st_q)
         StIdle: begin
           if (key_hs) begin
@@ -545,47 +742,7 @@ module aesf_gcm_lanes #(
             kgen_q   <= 1'b1;
             kwv_q    <= 1'b0;
             rcon_q   <= 8'h01;
-            err_q    <= '0;
-            fail_q   <= 1'b0;
-            tag_q    <= '0;
             st_q     <= StKexp;
-          end else if (cmd_hs) begin
-            fail_q <= 1'b0;
-            tag_q  <= '0;
-            if (!key_ok_q) begin
-              err_q  <= 3'd1;
-              done_q <= 1'b1;
-            end else if (len_bad) begin
-              err_q  <= 3'd2;
-              done_q <= 1'b1;
-            end else begin
-              err_q          <= '0;
-              dec_q          <= cmd_decrypt_i;
-              iv_len_q       <= cmd_iv_len_i;
-              aad_len_q      <= cmd_aad_len_i;
-              txt_len_q      <= cmd_txt_len_i;
-              tag_len_q      <= cmd_tag_len_i;
-              iv96_q         <= iv96;
-              iv_small_q     <= (cmd_iv_len_i <= 16'(16 * N));
-              aad_small_q    <= (cmd_aad_len_i <= 32'(16 * N));
-              txt_small_q    <= (cmd_txt_len_i <= 36'(16 * N));
-              ctr_nz_q       <= (cmd_txt_len_i != 36'd0);
-              iv_left_q      <= iv_blocks;
-              aad_left_q     <= aad_blocks;
-              txt_left_q     <= txt_blocks;
-              ctr_left_q     <= txt_blocks;
-              ekj0_ok_q      <= 1'b0;
-              ej0_issued_q   <= 1'b0;
-              main_started_q <= 1'b0;
-              ivlen_sent_q   <= 1'b0;
-              s_ok_q         <= 1'b0;
-              tagin_ok_q     <= 1'b0;
-              if (!iv96) begin
-                gh_st_pend_q <= 1'b1;
-                gh_nblk_q    <= 36'(iv_blocks) + 36'd1;
-              end
-              st_q <= StIv;
-            end
           end
         end
 
@@ -625,112 +782,268 @@ module aesf_gcm_lanes #(
           end
         end
 
-        StIv: begin
-          if (in_hs) begin
-            iv_left_q  <= (33'(iv_left_q) > 33'(N)) ? iv_left_q - 13'(N) : '0;
-            iv_small_q <= (33'(iv_left_q) <= 33'(2 * N));
-            if (iv96_q) begin
-              j0_q       <= {in_data_i[N*128-1 -: 96], 32'd1};
-              j0_ready_q <= 1'b1;
-              st_q       <= StAad;
-            end else if (iv_small_q) begin
-              st_q <= StJ0;
-            end
-          end
-        end
-
-        StJ0: begin               // the IV length block goes into the packer, then wait for J0
-          if (pk_v && pk_r) ivlen_sent_q <= 1'b1;
-          if (gh_o_v) begin
-            j0_q       <= gh_o;
-            j0_ready_q <= 1'b1;
-            st_q       <= StAad;
-          end
-        end
-
-        StAad: begin
-          if (!main_started_q) begin
-            main_started_q <= 1'b1;
-            gh_st_pend_q   <= 1'b1;
-            gh_nblk_q      <= 36'(aad_left_q) + 36'(txt_left_q) + 36'd1;
-          end
-          if (aad_small_q && aad_left_q[3:0] == 4'd0) begin
-            st_q <= (txt_small_q && txt_left_q[3:0] == 4'd0) ? StLen : StTxt;
-          end else if (in_hs) begin
-            aad_left_q  <= (33'(aad_left_q) > 33'(N)) ? aad_left_q - 29'(N) : '0;
-            aad_small_q <= (33'(aad_left_q) <= 33'(2 * N));
-            if (aad_small_q) st_q <= (txt_small_q && txt_left_q[3:0] == 4'd0) ? StLen : StTxt;
-          end
-        end
-
-        StTxt: begin
-          if (in_hs) begin
-            txt_left_q  <= (txt_left_q > 33'(N)) ? txt_left_q - 33'(N) : '0;
-            txt_small_q <= (txt_left_q <= 33'(2 * N));
-            if (txt_small_q) st_q <= StLen;
-          end
-        end
-
-        StLen: begin
-          if (pk_r) st_q <= StTag;
-        end
-
-        StTag: begin
-          if (gh_o_v) begin
-            s_q    <= gh_o;
-            s_ok_q <= 1'b1;
-          end
-          if (in_hs) begin
-            tagin_q    <= in_data_i[N*128-1 -: 128];
-            tagin_ok_q <= 1'b1;
-          end
-          if (s_ok_q && ekj0_ok_q && (!dec_q || tagin_ok_q) && !out_v) begin
-            if (dec_q) begin
-              fail_q <= |((tagin_q & tag_mask) ^ calc_tag);
-              tag_q  <= '0;
-            end else begin
-              tag_q  <= calc_tag;
-            end
-            st_q <= StDone;
-          end
-        end
-
-        StDone: begin
-          done_q  <= 1'b1;
-          s_q     <= '0;
-          ekj0_q  <= '0;
-          tagin_q <= '0;
-          st_q    <= StIdle;
-        end
-
         StAbort: begin            // wait until nothing is in flight in the lanes, then drop the keystream
           // an output beat already offered stays valid until taken (AXI4-Stream rule), then done_o
-          if (ks_inflight_q == '0 && !ej0_pend_q && !aes_v_o && !gh_busy && !out_v) begin
-            ks_rp_q  <= ks_wp_q;
-            ks_hv_q  <= 1'b0;
-            ks_cnt_q <= '0;
-            ks_full_q <= 1'b0;
-            done_q   <= 1'b1;
-            st_q    <= StIdle;
+          if (abort_done) begin
+            mo_q      <= '0;
+            mo_full_q <= 1'b0;
+            st_q      <= StIdle;
           end
         end
 
         default: st_q <= StIdle;
       endcase
 
-      if (abort_q && msg_busy) begin
-        st_q         <= StAbort;
-        err_q        <= 3'd4;
-        ctr_left_q   <= '0;
-        ctr_nz_q     <= 1'b0;
-        j0_ready_q   <= 1'b0;
-        gh_st_pend_q <= 1'b0;
-        s_q          <= '0;
-        ekj0_q       <= '0;
-        tagin_q      <= '0;
+      if (abort_q && msg_act && st_q == StIdle) begin
+        st_q     <= StAbort;
+        ab_cnt_q <= 7'(LAT + 1);
       end
     end
   end
+
+  // keystream FIFO bookkeeping (every state)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0; ks_hd_q <= '0; ks_hv_q <= 1'b0;
+    end else if (clear_q || (st_q == StAbort && abort_done)) begin
+      ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0; ks_hd_q <= '0; ks_hv_q <= 1'b0;
+    end else begin
+      if (ks_wr) ks_wp_q <= ks_wp_q + 1'b1;
+      if (ks_load) begin
+        ks_hd_q <= ks_mem[ks_rp_q[KS_LOG2-1:0]];
+        ks_rp_q <= ks_rp_q + 1'b1;
+      end else if (ks_byp) begin
+        ks_hd_q <= aes_d_o;
+        ks_rp_q <= ks_rp_q + 1'b1;                    // skip its memory copy
+      end
+      if (ks_take) ks_hv_q <= ks_load || ks_byp;
+      ks_cnt_q  <= ks_cnt_d;
+      ks_full_q <= (ks_cnt_d > (KS_LOG2+2)'(KD));
+    end
+  end
+
+  // issue side
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sst_q <= StSIdle; sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
+    end else if (clear_q || (abort_q && msg_act)) begin
+      sst_q <= StSIdle; sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
+    end else begin
+      unique case (sst_q)
+        StSIdle: begin
+          if (s_load) begin
+            s_blocks_q <= sld_blocks;
+            sj0_q      <= {sld_iv, 32'd1};
+            sst_q      <= sld_ivc ? StSJ0 : StSWait;
+          end
+        end
+        StSWait, StSJ0: begin
+          if (issue_j0) begin
+            cb_q       <= {j0_iss[127:32], j0_iss[31:0] + 32'd1};   // first counter block inc32(J0)
+            ctr_left_q <= s_blocks_q;
+            ctr_nz_q   <= (s_blocks_q != '0);
+            sj0_q      <= '0;
+            sst_q      <= (s_blocks_q != '0) ? StSCtr : StSIdle;
+          end
+        end
+        StSCtr: begin
+          if (issue_ctr) begin
+            cb_q       <= {cb_q[127:32], cb_q[31:0] + 32'(N)};
+            ctr_left_q <= (ctr_left_q > 33'(N)) ? ctr_left_q - 33'(N) : '0;
+            ctr_nz_q   <= (ctr_left_q > 33'(N));
+            if (ctr_left_q <= 33'(N)) begin
+              cb_q  <= '0;
+              sst_q <= StSIdle;
+            end
+          end
+        end
+        default: sst_q <= StSIdle;
+      endcase
+    end
+  end
+
+  // input side
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ist_q <= StIIdle;
+      dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_len_q <= '0;
+      iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ivlen_sent_q <= 1'b0;
+      gh_st_pend_q <= 1'b0; gh_st_j0_q <= 1'b0; gh_nblk_q <= '0; pad_q <= '0; main_nblk_q <= '0; main_pad_q <= '0;
+      iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1;
+      j0h_v_q <= 1'b0; j0h_q <= '0;
+    end else if (clear_q || (abort_q && msg_act)) begin
+      ist_q <= StIIdle;
+      dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_len_q <= '0;
+      iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ivlen_sent_q <= 1'b0;
+      gh_st_pend_q <= 1'b0; gh_st_j0_q <= 1'b0; gh_nblk_q <= '0; pad_q <= '0; main_nblk_q <= '0; main_pad_q <= '0;
+      iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1;
+      j0h_v_q <= 1'b0; j0h_q <= '0;
+    end else begin
+      if (gh_st_v && gh_st_r) gh_st_pend_q <= 1'b0;
+      if (issue_j0 && sst_q == StSWait) begin
+        j0h_v_q <= 1'b0;
+        j0h_q   <= '0;
+      end
+      if (pk_v && pk_r) pad_q <= '0;
+      unique case (ist_q)
+        StIIdle: ;
+
+        StIIv: begin
+          if (in_hs) begin
+            iv_left_q  <= (33'(iv_left_q) > 33'(N)) ? iv_left_q - 13'(N) : '0;
+            iv_small_q <= (33'(iv_left_q) <= 33'(2 * N));
+            if (iv96_q) begin
+              j0h_q        <= {in_data_i[N*128-1 -: 96], 32'd1};
+              j0h_v_q      <= 1'b1;
+              gh_st_pend_q <= 1'b1;
+              gh_st_j0_q   <= 1'b0;
+              gh_nblk_q    <= main_nblk_q;
+              pad_q        <= main_pad_q;
+              ist_q        <= StIAad;
+            end else if (iv_small_q) begin
+              ist_q <= StIJ0;
+            end
+          end
+        end
+
+        StIJ0: begin               // the IV length block goes into the packer, then wait for J0
+          if (pk_v && pk_r) ivlen_sent_q <= 1'b1;
+          if (gk_pop && gk_j0) begin        // (an S of an earlier message may leave the GHASH unit meanwhile)
+            j0h_q        <= gh_o;
+            j0h_v_q      <= 1'b1;
+            gh_st_pend_q <= 1'b1;
+            gh_st_j0_q   <= 1'b0;
+            gh_nblk_q    <= main_nblk_q;
+            pad_q        <= main_pad_q;
+            ist_q        <= StIAad;
+          end
+        end
+
+        StIAad: begin
+          if (aad_small_q && aad_left_q[3:0] == 4'd0) begin
+            ist_q <= (txt_small_q && txt_left_q[3:0] == 4'd0) ? StILen : StITxt;
+          end else if (in_hs) begin
+            aad_left_q  <= (33'(aad_left_q) > 33'(N)) ? aad_left_q - 29'(N) : '0;
+            aad_small_q <= (33'(aad_left_q) <= 33'(2 * N));
+            if (aad_small_q) ist_q <= (txt_small_q && txt_left_q[3:0] == 4'd0) ? StILen : StITxt;
+          end
+        end
+
+        StITxt: begin
+          if (in_hs) begin
+            txt_left_q  <= (txt_left_q > 33'(N)) ? txt_left_q - 33'(N) : '0;
+            txt_small_q <= (txt_left_q <= 33'(2 * N));
+            if (txt_small_q) ist_q <= StILen;
+          end
+        end
+
+        StILen: begin
+          if (pk_r) ist_q <= dec_q ? StITag : StIIdle;
+        end
+
+        StITag: begin
+          if (in_hs) ist_q <= StIIdle;
+        end
+
+        default: ist_q <= StIIdle;
+      endcase
+
+      // the next message (from StIIdle, or as the current one's last input goes in)
+      if (i_load) begin
+        ist_q <= StIIdle;
+        if (ld_err == ErrNone) begin
+          dec_q        <= ld_dec;
+          iv_len_q     <= ld_iv_len;
+          aad_len_q    <= ld_aad_len;
+          txt_len_q    <= ld_txt_len;
+          tag_len_q    <= ld_tag_len;
+          main_nblk_q  <= ld_main_nblk;
+          main_pad_q   <= ld_main_pad;
+          iv96_q       <= (ld_iv_len == 16'd12);
+          iv_small_q   <= (ld_iv_len <= 16'(16 * N));
+          aad_small_q  <= (ld_aad_len <= 32'(16 * N));
+          txt_small_q  <= (ld_txt_len <= 36'(16 * N));
+          iv_left_q    <= ld_iv_blocks;
+          aad_left_q   <= ld_aad_blocks;
+          txt_left_q   <= ld_txt_blocks;
+          ivlen_sent_q <= 1'b0;
+          if (ld_ivc) begin
+            // J0 came with the command (issue side): the main GHASH message starts now
+            gh_st_pend_q <= 1'b1;
+            gh_st_j0_q   <= 1'b0;
+            gh_nblk_q    <= ld_main_nblk;
+            pad_q        <= ld_main_pad;
+            ist_q        <= StIAad;
+          end else begin
+            if (ld_iv_len != 16'd12) begin
+              gh_st_pend_q <= 1'b1;
+              gh_st_j0_q   <= 1'b1;
+              gh_nblk_q    <= ld_ivg_blocks + 36'(gh_pad(ld_ivg_blocks));
+              pad_q        <= gh_pad(ld_ivg_blocks);
+            end
+            ist_q <= StIIv;
+          end
+        end
+      end
+    end
+  end
+
+  // tag side: stage 1 takes the head message's S, E_K(J0) and tail entry; stage 2 gives done_o
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lastout_q <= '0;
+      t1_v_q <= 1'b0; t1_dec_q <= 1'b0; t1_err_q <= '0; t1_x_q <= '0; t1_tin_q <= '0;
+      tag_q <= '0; fail_q <= 1'b0; err_q <= ErrNone; done_q <= 1'b0;
+    end else if (clear_q) begin
+      lastout_q <= '0;
+      t1_v_q <= 1'b0; t1_dec_q <= 1'b0; t1_err_q <= '0; t1_x_q <= '0; t1_tin_q <= '0;
+      tag_q <= '0; fail_q <= 1'b0; err_q <= ErrNone; done_q <= 1'b0;
+    end else begin
+      lastout_q <= lastout_q + (CQ_LOG2+1)'(out_pop && out_last_o) -
+                   (CQ_LOG2+1)'(t_take && t_err == ErrNone && t_txt);
+      t1_v_q   <= t_take;
+      t1_dec_q <= t_dec;
+      t1_err_q <= t_err;
+      t1_x_q   <= (t_take && t_err == ErrNone) ? ((ej_rdata ^ gh_o) & t_mask) : 128'd0;
+      t1_tin_q <= (t_take && t_err == ErrNone) ? (t_tagin & t_mask) : 128'd0;
+      done_q   <= t1_v_q;
+      if (key_hs) begin
+        tag_q  <= '0;
+        fail_q <= 1'b0;
+        err_q  <= ErrNone;
+      end
+      if (t1_v_q) begin
+        err_q  <= t1_err_q;
+        tag_q  <= (t1_err_q == ErrNone && !t1_dec_q) ? t1_x_q : 128'd0;
+        // constant time: full XOR-reduce of the masked difference
+        fail_q <= (t1_err_q == ErrNone) && t1_dec_q && (|(t1_x_q ^ t1_tin_q));
+      end
+      if (st_q == StAbort && abort_done) begin
+        lastout_q <= '0;
+        err_q     <= ErrAborted;
+        tag_q     <= '0;
+        fail_q    <= 1'b0;
+        done_q    <= 1'b1;
+      end
+      if (abort_q && msg_act && st_q == StIdle) begin
+        t1_v_q   <= 1'b0;
+        t1_x_q   <= '0;
+        t1_tin_q <= '0;
+      end
+    end
+  end
+
+`ifdef FORMAL
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (mo_q <= (CQ_LOG2+1)'(CQ));
+      if (cq_push) assert (cq_ready);
+      if (iq_push) assert (iq_ready);
+      if (tq_push) assert (tq_ready);
+      assert (ks_cnt_q <= (KS_LOG2+2)'(KD + 1));
+    end
+  end
+`endif
 
 endmodule
 

@@ -149,12 +149,13 @@ module aesf_gcm_lanes_axi #(
   aesf_gcm_lanes #(
     .N(N), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL), .PIPE_MASK(PIPE_MASK), .GH_ORDER(GH_ORDER),
     .GH_PIPE_MASK(GH_PIPE_MASK), .GH_IN_MASK(GH_IN_MASK), .GH_OUT_REG(GH_OUT_REG), .KS_LOG2(KS_LOG2),
-    .ROM_LANES(ROM_LANES)
+    .ROM_LANES(ROM_LANES), .IV_IN_CMD(0), .CQ_LOG2(1)
   ) u_core (
     .clk_i, .rst_ni,
     .key_valid_i(c_key_valid), .key_ready_o(c_key_ready), .key_i(c_key), .key_ok_o(c_key_ok),
     .cmd_valid_i(c_cmd_valid), .cmd_ready_o(c_cmd_ready), .cmd_decrypt_i(cfg_dec_q),
     .cmd_iv_len_i(iv_len_q), .cmd_aad_len_i(aad_len_q), .cmd_txt_len_i(txt_len_q), .cmd_tag_len_i(cfg_tag_len_q),
+    .cmd_iv_i(96'd0),
     .in_valid_i(c_in_valid), .in_ready_o(c_in_ready), .in_data_i(c_in_data),
     .out_valid_o(c_out_valid), .out_ready_i(c_out_ready), .out_data_o(c_out_data), .out_cnt_o(c_out_cnt),
     .out_last_o(c_out_last),

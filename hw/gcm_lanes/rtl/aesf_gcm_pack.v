@@ -2,19 +2,20 @@
 // Copyright aesforge contributors
 //
 // aesf_gcm_pack: block gearbox in front of the N-lane GHASH (aesf_ghash_par), which needs full beats of
-// N blocks except the last one of a message. Input beats carry 1..N blocks (segment ends: the last AAD
-// beat, the last text beat, the length block); output beats carry N blocks, and after an input beat
-// marked last_i the remaining blocks are flushed as a final (possibly partial) beat.
+// N blocks. Input beats carry 1..N blocks (segment ends: the last AAD beat, the last text beat, the length
+// block); output beats always carry N blocks. Messages are aligned by leading zero blocks instead of a partial
+// last beat (issue 19): GHASH_H(0^p || X) = GHASH_H(X), so the caller gives the first beat of a message
+// in_pad_i = (N - m mod N) mod N zero blocks in front (m = its block count; the GHASH unit is started with
+// m + pad blocks), every message then ends on a beat boundary and the next one follows without a flush gap.
 //
 // Byte order: block k of a beat is data[N*128-1-128*k -: 128] (lane 0, the earliest block, on top), block
-// byte 0 in the top byte of its 128 bits. Output lanes beyond the flushed blocks are zero.
-// Latency: 2 cycles (an input register, then a buffer of 4N-1 blocks whose output is registered state);
-// throughput N blocks per clock when the input beats are full. The input register decouples the user's
-// handshake from the slot multiplexers: in_valid_i only loads that register, the buffer writes from flops
-// (timing, issue 5: the user's in_valid -> slot-multiplexer path was N = 1's ECP5 critical path).
-// in_ready_o is a flop: it promises room for the beat in the input register plus one more full beat
-// whatever the output does (at most 2N-1 blocks held after this cycle, and no message end taken), so neither
-// in_valid_i nor out_ready_i reaches it combinationally.
+// byte 0 in the top byte of its 128 bits.
+// Latency: 1 + IN_REG cycles (the input registers, then a buffer whose output is registered state);
+// throughput N blocks per clock. The input registers decouple the user's handshake from the slot multiplexers:
+// in_valid_i only loads the first of them, the buffer writes from flops (timing, issue 5: the user's in_valid ->
+// slot-multiplexer path was N = 1's ECP5 critical path). in_ready_o is a flop: it promises room for the beats
+// in the input registers plus one more beat of up to 2N - 1 blocks (N blocks and N - 1 zero blocks of padding)
+// whatever the output does, so neither in_valid_i nor out_ready_i reaches it combinationally.
 
 `default_nettype none
 
@@ -31,7 +32,7 @@ module aesf_gcm_pack #(
   output logic             in_ready_o,
   input  logic [N*128-1:0] in_data_i,
   input  logic [3:0]       in_cnt_i,   // blocks in this beat, 1..N (lanes 0 .. cnt-1)
-  input  logic             in_last_i,  // last beat of the message: flush afterwards
+  input  logic [3:0]       in_pad_i,   // zero blocks before them: 0..N-1 (a message's first beat only)
   output logic             out_valid_o,
   input  logic             out_ready_i,
   output logic [N*128-1:0] out_data_o
@@ -45,8 +46,8 @@ module aesf_gcm_pack #(
 `endif
   end
 
-  // buffer slots: up to 2N-1 held + the beats in the input registers + one more full beat
-  localparam int B = (3 + IN_REG) * N - 1;
+  // buffer slots: up to 2N-1 held + the beats in the input registers + one more beat, each up to 2N-1 blocks
+  localparam int B = (2 + IN_REG) * (2 * N - 1);
 
   // The fill level is one-hot (pos_q[c] = c blocks held, c = 0..B): every select of the slot multiplexers, the
   // output lane masks and the ready / valid flags are a gate or two behind flip-flops, no adder or compare
@@ -55,29 +56,29 @@ module aesf_gcm_pack #(
   logic [127:0]     buf_d [B];
   logic [B:0]       pos_q, pos_d;     // one-hot fill level
   logic [B:0]       c_oh;             // fill level after this cycle's output beat
-  logic             flush_q, flush_d; // a message end reached the buffer: output what is left, then go on
+  logic [B:0]       cp_oh;            // ... and after the input beat's padding
   logic             full_q;           // at least N blocks held (a full output beat)
   logic             rdy_q;            // in_ready_o
   logic             s_v_q;            // input register holds a beat
   logic [N*128-1:0] s_d_q;
   logic [N:0]       s_cnt_oh_q;       // its block count, one-hot (1..N; 0 is legal and adds nothing)
   logic [N-1:0]     s_ln_q;           // its lanes in use: s_ln_q[k] = k < count
-  logic             s_last_q;
+  logic [N-1:0]     s_pad_oh_q;       // its padding, one-hot (0..N-1)
   logic             in_hs, out_hs;
   // the beat entering the s register: the caller's (IN_REG 1) or the p register's (IN_REG 2)
   logic             e_v;
   logic [N*128-1:0] e_d;
   logic [N:0]       e_cnt_oh;
   logic [N-1:0]     e_ln;
-  logic             e_last;
+  logic [N-1:0]     e_pad_oh;
 
-  assign out_valid_o = full_q || (flush_q && !pos_q[0]);
+  assign out_valid_o = full_q;
   assign out_hs      = out_valid_o && out_ready_i;
   assign in_ready_o  = rdy_q;
   assign in_hs       = in_valid_i && rdy_q;
 
   for (genvar k = 0; k < N; k++) begin : gen_out
-    assign out_data_o[N*128-1-128*k -: 128] = (|pos_q[B:k+1]) ? buf_q[k] : 128'd0;   // lane k held
+    assign out_data_o[N*128-1-128*k -: 128] = buf_q[k];
   end
 
   always_comb begin
@@ -86,99 +87,99 @@ module aesf_gcm_pack #(
     if (out_hs) begin
       for (int s = 0; s < B; s++) buf_d[s] = (s + N < B) ? buf_q[(s + N < B) ? s + N : 0] : 128'd0;
       c_oh = (B+1)'(pos_q >> N);
-      c_oh[0] = |pos_q[N:0];            // fewer than N held (a flushed last beat): empty afterwards
     end
     pos_d = c_oh;
+    cp_oh = c_oh;
     if (s_v_q) begin
-      // slot s takes lane k of the input register when c + k == s
+      // padding: the fill level moves on over zero slots (slots above the fill level are always zero)
+      cp_oh = '0;
+      for (int p = 0; p < N; p++) begin
+        if (s_pad_oh_q[p]) cp_oh = cp_oh | (B+1)'(c_oh << p);
+      end
+      // slot s takes lane k of the input register when c + pad + k == s
       for (int s = 0; s < B; s++) begin
         for (int k = 0; k < N; k++) begin
-          if (s >= k && c_oh[(s >= k) ? s - k : 0] && s_ln_q[k]) buf_d[s] = s_d_q[N*128-1-128*k -: 128];
+          if (s >= k && cp_oh[(s >= k) ? s - k : 0] && s_ln_q[k]) buf_d[s] = s_d_q[N*128-1-128*k -: 128];
         end
       end
       pos_d = '0;
       for (int n = 0; n <= N; n++) begin
-        if (s_cnt_oh_q[n]) pos_d = pos_d | (B+1)'(c_oh << n);
+        if (s_cnt_oh_q[n]) pos_d = pos_d | (B+1)'(cp_oh << n);
       end
     end
-    flush_d = flush_q;
-    if (s_v_q && s_last_q) flush_d = 1'b1;
-    else if (flush_q && pos_d[0]) flush_d = 1'b0;
   end
 
   // input lane count, one-hot, and lanes in use
   logic [N:0]   in_cnt_oh;
-  logic [N-1:0] in_ln;
+  logic [N-1:0] in_ln, in_pad_oh;
   always_comb begin
     in_cnt_oh = '0;
     for (int n = 0; n <= N; n++) in_cnt_oh[n] = (in_cnt_i == 4'(n));
+    for (int p = 0; p < N; p++) in_pad_oh[p] = (in_pad_i == 4'(p));
     for (int k = 0; k < N; k++) in_ln[k] = (in_cnt_i > 4'(k));
   end
 
   if (IN_REG == 2) begin : gen_p
-    logic             p_v_q, p_last_q;
+    logic             p_v_q;
+    logic [N-1:0]     p_pad_oh_q;
     logic [N*128-1:0] p_d_q;
     logic [N:0]       p_cnt_oh_q;
     logic [N-1:0]     p_ln_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        p_v_q <= 1'b0; p_d_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_last_q <= 1'b0;
+        p_v_q <= 1'b0; p_d_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
       end else if (clear_i) begin
-        p_v_q <= 1'b0; p_d_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_last_q <= 1'b0;
+        p_v_q <= 1'b0; p_d_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
       end else begin
         p_v_q <= in_hs;
         p_d_q <= in_data_i;           // no enable, as s_d_q
         if (in_hs) begin
           p_cnt_oh_q <= in_cnt_oh;
           p_ln_q     <= in_ln;
-          p_last_q   <= in_last_i;
+          p_pad_oh_q <= in_pad_oh;
         end
       end
     end
     assign e_v = p_v_q; assign e_d = p_d_q; assign e_cnt_oh = p_cnt_oh_q; assign e_ln = p_ln_q;
-    assign e_last = p_last_q;
+    assign e_pad_oh = p_pad_oh_q;
   end else begin : gen_nop
     assign e_v = in_hs; assign e_d = in_data_i; assign e_cnt_oh = in_cnt_oh; assign e_ln = in_ln;
-    assign e_last = in_last_i;
+    assign e_pad_oh = in_pad_oh;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       pos_q      <= (B+1)'(1);
       full_q     <= 1'b0;
-      flush_q    <= 1'b0;
       rdy_q      <= 1'b1;
       s_v_q      <= 1'b0;
       s_cnt_oh_q <= '0;
       s_ln_q     <= '0;
-      s_last_q   <= 1'b0;
+      s_pad_oh_q <= '0;
       s_d_q      <= '0;
       for (int s = 0; s < B; s++) buf_q[s] <= '0;
     end else if (clear_i) begin
       pos_q      <= (B+1)'(1);
       full_q     <= 1'b0;
-      flush_q    <= 1'b0;
       rdy_q      <= 1'b1;
       s_v_q      <= 1'b0;
       s_cnt_oh_q <= '0;
       s_ln_q     <= '0;
-      s_last_q   <= 1'b0;
+      s_pad_oh_q <= '0;
       s_d_q      <= '0;
       for (int s = 0; s < B; s++) buf_q[s] <= '0;
     end else begin
       pos_q    <= pos_d;
       full_q   <= |pos_d[B:N];
-      flush_q  <= flush_d;
       // room: the blocks held after this cycle (at most 2N - 1) + the beats in the input registers and the beat
-      // possibly taken now + one more full beat fit in B slots; not after a message end was taken (it must be
-      // flushed first; with IN_REG 2 the caller does not offer a beat in the cycle after a message end either)
-      rdy_q    <= !flush_d && !(in_hs && in_last_i) && (|pos_d[2*N-1:0]);
+      // possibly taken now + one more beat (each up to 2N - 1 blocks with padding) fit in B slots
+      rdy_q    <= |pos_d[2*N-1:0];
       s_v_q    <= e_v;
       s_d_q    <= e_d;                // no enable (timing): only read while s_v_q, wiped by clear_i
       if (e_v) begin
         s_cnt_oh_q <= e_cnt_oh;
         s_ln_q     <= e_ln;
-        s_last_q   <= e_last;
+        s_pad_oh_q <= e_pad_oh;
       end
       for (int s = 0; s < B; s++) buf_q[s] <= buf_d[s];
     end

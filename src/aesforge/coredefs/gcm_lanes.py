@@ -54,8 +54,11 @@ register(Core(
     # GH_PIPE_MASK 31 + GH_IN_MASK 20 (issue 19): every Karatsuba depth registered, operands of the 32-bit and 8-bit
     # sub-products too (D = 8): the GHASH unit alone then closes at 110 MHz on the LFE5U-85F speed 6 (85 MHz with the
     # former PIPE_MASK 13, D = 4), for 4 more cycles per message and (M - 1) x 4 more per key load.
+    # IV_IN_CMD 1 + CQ_LOG2 4 (issue 19): a 96-bit IV comes with the command and up to 16 messages are queued, so
+    # E_K(J0) and the keystream of the next messages are computed while earlier ones stream and their tags form:
+    # back-to-back 64-byte messages then run at 4 cycles each (N = 2), limited by their input beats.
     params={"N": 2, "KEY_BITS": 128, "SBOX_IMPL": 2, "PIPE_MASK": 2, "GH_ORDER": 4, "GH_PIPE_MASK": 31,
-            "GH_IN_MASK": 20, "GH_OUT_REG": 1, "KS_LOG2": 5, "ROM_LANES": 1},
+            "GH_IN_MASK": 20, "GH_OUT_REG": 1, "KS_LOG2": 5, "ROM_LANES": 1, "IV_IN_CMD": 1, "CQ_LOG2": 4},
     bench="aesforge.sim.benches.gcm_lanes",
     block_bits=128,
     perf="aesforge.sim.perf_lanes:measure",
@@ -82,15 +85,16 @@ for _src, _name, _rank in (("gcm_lanes", "gcm_lanes_256", 63), ("gcm_lanes_n1", 
         summary=f"{_src} (N = {_n}) with AES-256 keys (KEY_BITS 256, 14 rounds per lane): MACsec GCM-AES-256 / "
                 f"GCM-AES-XPN-256, what line cards deploy"))
 
-# The AXI front end (hw/gcm_lanes/README.md, "AXI front end"): gcm_lanes' parameters (the AXI top passes them all,
-# ROM_LANES included, to the core) plus a 16-beat plaintext buffer for the buffered decrypt mode.
+# The AXI front end (hw/gcm_lanes/README.md, "AXI front end"): gcm_lanes' datapath parameters (the AXI top passes them
+# all, ROM_LANES included, to the core) plus a 16-beat plaintext buffer for the buffered decrypt mode. It runs one
+# frame at a time with the IV in the frame: its core has IV_IN_CMD 0 and a 2-message queue (set in the AXI top).
 register(dataclasses.replace(
     _BASE, name="gcm_lanes_axi", rank=65, top="aesf_gcm_lanes_axi",
     sources=SOURCES + ("hw/gcm_lanes/rtl/aesf_gcm_lanes_axi.v",),
     interface="AXI4-Lite control (KEYi, CFG, IV_LEN, AAD_LEN, TXT_LEN, CTRL, STATUS, TAGi; irq_o) + AXI4-Stream "
               "128N-bit s_axis frame (IV / AAD / text / tag segments by tuser, tkeep, tlast) in, m_axis frame "
               "(text, then a status beat: tag or status byte) out",
-    params={**_BASE.params, "BUF_LOG2": 4},
+    params={**{k: v for k, v in _BASE.params.items() if k not in ("IV_IN_CMD", "CQ_LOG2")}, "BUF_LOG2": 4},
     bench="aesforge.sim.benches.gcm_lanes_axi",
     summary="gcm_lanes (N = 2, AES-128) behind AXI4-Stream (256-bit) + AXI4-Lite: register map, framed streams, "
             "buffered decrypt (16 beats) that releases plaintext only after PASS",

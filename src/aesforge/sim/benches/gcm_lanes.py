@@ -7,8 +7,14 @@ starting on a new beat of N blocks (the last beat of a segment partial, its last
 monitor collects the text beats with its own back-pressure. Results:
 
 * ``cycles``: clock edges from the command handshake edge to the edge that raises done_o;
-* ``start_cycle``: the absolute clock count of the command handshake edge (the bench offers the next command in
-  the cycle after done_o, so the starts of back-to-back vectors give the rate a stream of messages gets);
+* ``start_cycle`` / ``done_cycle``: the absolute clock counts of the command handshake edge and of the edge that
+  raises done_o;
+* consecutive vectors with the same key and the same ``stream`` field (any value) run as one stream: their commands
+  go to the core as fast as it takes them (it queues up to 2^CQ_LOG2 messages), their beats follow each other
+  back to back, text beats and done_o are collected in order by concurrent monitors, so the messages overlap
+  inside the core; the ``done_cycle`` spacing of a stream is the rate it sustains. Other vectors run one at a
+  time (the next command in the cycle after done_o);
+* with IV_IN_CMD = 1 a 12-byte IV goes with the command (cmd_iv_i) and has no IV beat;
 * decrypt: ``auth_ok`` from auth_fail_o; the plaintext is returned only when the tag matched (the core streams
   it marked unverified; withholding is the integrator's choice, done here by the bench).
 
@@ -16,6 +22,8 @@ Protocol violations (err_o != 0, wrong out_last_o / out_cnt_o, non-zero padding,
 decrypt) raise and become error lines.
 """
 from __future__ import annotations
+
+import traceback
 
 import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
@@ -33,6 +41,7 @@ class GcmLanesTB:
         self.in_stall = Stall(batch.stall, batch.seed * 2 + 1)
         self.out_stall = Stall(batch.stall, batch.seed * 2 + 2)
         self.key = None
+        self.iv_in_cmd = int(batch.params.get("IV_IN_CMD", 0)) == 1
 
     def idle_inputs(self):
         d = self.dut
@@ -44,6 +53,7 @@ class GcmLanesTB:
         d.cmd_aad_len_i.value = 0
         d.cmd_txt_len_i.value = 0
         d.cmd_tag_len_i.value = 0
+        d.cmd_iv_i.value = 0
         d.in_data_i.value = 0
 
     async def recover(self):
@@ -108,9 +118,9 @@ class GcmLanesTB:
         d.in_valid_i.value = 0
         d.in_data_i.value = 0
 
-    async def collect(self, nbeats: int, outs: list):
+    async def collect(self, nbeats: int, outs: list, budget: int = 0):
         d = self.dut
-        budget = (200 + 50 * nbeats) * (1 + int(10 * self.batch.stall))
+        budget = budget or (200 + 50 * nbeats) * (1 + int(10 * self.batch.stall))
         while len(outs) < nbeats:
             ready = not self.out_stall()
             d.out_ready_i.value = int(ready)
@@ -123,23 +133,29 @@ class GcmLanesTB:
                 raise VectorTimeout(f"timeout: {len(outs)} of {nbeats} output beats")
         d.out_ready_i.value = 0
 
-    async def run_one(self, vec: dict) -> dict:
-        d = self.dut
+    def plan(self, vec: dict) -> dict:
+        """Command fields, input beats and output count of one vector."""
         n = self.n
         key, dec, iv, aad, text, tag_len = gcm_fields(vec)
-        res: dict = {}
-        if key != self.key:
-            res["key_cycles"] = await self.load_key(key)
-        else:
-            res["key_cycles"] = 0
-        # command
-        d.cmd_decrypt_i.value = int(dec)
-        d.cmd_iv_len_i.value = len(iv)
-        d.cmd_aad_len_i.value = len(aad)
-        d.cmd_txt_len_i.value = len(text)
-        d.cmd_tag_len_i.value = tag_len
+        ivc = self.iv_in_cmd and len(iv) == 12
+        beats = ([] if ivc else self.seg_beats(iv)) + self.seg_beats(aad) + self.seg_beats(text)
+        if dec:
+            tag = bytes.fromhex(vec["tag"])
+            beats.append(int.from_bytes(tag.ljust(16 * n, b"\0"), "big"))
+        return {"key": key, "dec": dec, "iv": iv, "aad": aad, "text": text, "tag_len": tag_len, "ivc": ivc,
+                "beats": beats, "n_out": (len(text) + 16 * n - 1) // (16 * n)}
+
+    async def command(self, p: dict) -> int:
+        """Drive one command; returns its handshake edge."""
+        d = self.dut
+        d.cmd_decrypt_i.value = int(p["dec"])
+        d.cmd_iv_len_i.value = len(p["iv"])
+        d.cmd_aad_len_i.value = len(p["aad"])
+        d.cmd_txt_len_i.value = len(p["text"])
+        d.cmd_tag_len_i.value = p["tag_len"]
+        d.cmd_iv_i.value = int.from_bytes(p["iv"], "big") if p["ivc"] else 0
         d.cmd_valid_i.value = 1
-        for _ in range(1000):
+        for _ in range(20000):
             await ReadOnly()
             if int(d.cmd_ready_o.value):
                 break
@@ -150,17 +166,13 @@ class GcmLanesTB:
         t0 = cycle() + 1
         await RisingEdge(self.clk)
         d.cmd_valid_i.value = 0
-        beats = self.seg_beats(iv) + self.seg_beats(aad) + self.seg_beats(text)
-        if dec:
-            tag = bytes.fromhex(vec["tag"])
-            beats.append(int.from_bytes(tag.ljust(16 * n, b"\0"), "big"))
-        n_out = (len(text) + 16 * n - 1) // (16 * n)
-        outs: list = []
-        mon = cocotb.start_soon(self.collect(n_out, outs))
-        await self.drive(beats)
-        await mon
-        # done
-        for _ in range(5000):
+        d.cmd_iv_i.value = 0
+        return t0
+
+    async def wait_done(self) -> tuple[int, int, bytes, int]:
+        """Wait for done_o; returns (edge, err_o, tag_o, auth_fail_o)."""
+        d = self.dut
+        for _ in range(20000):
             await ReadOnly()
             if int(d.done_o.value):
                 break
@@ -168,12 +180,18 @@ class GcmLanesTB:
         else:
             await RisingEdge(self.clk)
             raise VectorTimeout("timeout: done_o")
-        res["cycles"] = cycle() - t0 + 1
-        res["start_cycle"] = t0
+        t1 = cycle() + 1
         err = int(d.err_o.value)
         tag_o = int(d.tag_o.value).to_bytes(16, "big")
         fail = int(d.auth_fail_o.value)
         await RisingEdge(self.clk)
+        return t1, err, tag_o, fail
+
+    def finish(self, p: dict, outs: list, err: int, tag_o: bytes, fail: int) -> dict:
+        """Check the output beats and form the result of one vector."""
+        n = self.n
+        text, tag_len, n_out = p["text"], p["tag_len"], p["n_out"]
+        res: dict = {}
         if err:
             raise RuntimeError(f"core reported err_o = {err}")
         # reassemble the text
@@ -190,7 +208,7 @@ class GcmLanesTB:
         if any(got[len(text):]):
             raise RuntimeError("padding bytes of the last output block not zero")
         got = got[:len(text)]
-        if dec:
+        if p["dec"]:
             if any(tag_o):
                 raise RuntimeError("tag_o not zero after a decryption")
             res["auth_ok"] = not fail
@@ -203,6 +221,87 @@ class GcmLanesTB:
             res["tag"] = tag_o[:tag_len].hex()
         return res
 
+    async def run_one(self, vec: dict) -> dict:
+        p = self.plan(vec)
+        res: dict = {}
+        if p["key"] != self.key:
+            res["key_cycles"] = await self.load_key(p["key"])
+        else:
+            res["key_cycles"] = 0
+        t0 = await self.command(p)
+        outs: list = []
+        mon = cocotb.start_soon(self.collect(p["n_out"], outs))
+        await self.drive(p["beats"])
+        await mon
+        t1, err, tag_o, fail = await self.wait_done()
+        res.update(self.finish(p, outs, err, tag_o, fail))
+        res["cycles"] = t1 - t0
+        res["start_cycle"] = t0
+        res["done_cycle"] = t1
+        return res
+
+    async def run_stream(self, vecs: list[dict]) -> list[dict]:
+        """Vectors of one key as one overlapping stream (commands queued ahead, monitors in order)."""
+        plans = [self.plan(v) for v in vecs]
+        key_cycles = 0
+        if plans[0]["key"] != self.key:
+            key_cycles = await self.load_key(plans[0]["key"])
+        starts: list[int] = []
+        dones: list[tuple] = []
+        outs: list[list] = [[] for _ in plans]
+
+        async def commands():
+            for p in plans:
+                starts.append(await self.command(p))
+
+        async def beats():
+            await self.drive([b for p in plans for b in p["beats"]])
+
+        async def texts():
+            for k, p in enumerate(plans):
+                await self.collect(p["n_out"], outs[k], budget=20000 * (1 + int(10 * self.batch.stall)))
+
+        async def results():
+            for _ in plans:
+                dones.append(await self.wait_done())
+
+        tasks = [cocotb.start_soon(c()) for c in (commands, beats, texts, results)]
+        for t in tasks:
+            await t
+        out = []
+        for k, (p, (t1, err, tag_o, fail)) in enumerate(zip(plans, dones)):
+            res = {"key_cycles": key_cycles if k == 0 else 0, **self.finish(p, outs[k], err, tag_o, fail),
+                   "cycles": t1 - starts[k], "start_cycle": starts[k], "done_cycle": t1}
+            out.append(res)
+        return out
+
+
+async def run_batch_streams(dut, batch: Batch, tb: GcmLanesTB) -> None:
+    """Batch.run with streams: runs of consecutive vectors with the same key and `stream` field overlap."""
+    vecs = list(batch.vectors())
+    i = 0
+    while i < len(vecs):
+        j = i + 1
+        if "stream" in vecs[i]:
+            while (j < len(vecs) and vecs[j].get("stream") == vecs[i]["stream"] and
+                   vecs[j].get("key") == vecs[i].get("key")):
+                j += 1
+        group = vecs[i:j]
+        try:
+            if len(group) == 1:
+                batch.emit({"id": group[0]["id"], **(await tb.run_one(group[0]))})
+            else:
+                for v, r in zip(group, await tb.run_stream(group)):
+                    batch.emit({"id": v["id"], **r})
+        except Exception as e:  # noqa: BLE001 - every failure becomes an error line, never a crash
+            msg = str(e) if isinstance(e, VectorTimeout) else f"bench error: {type(e).__name__}: {e}"
+            dut._log.error("vectors %s..: %s\n%s", group[0].get("id"), msg, traceback.format_exc())
+            for v in group:
+                batch.emit({"id": v["id"], "error": msg})
+            await tb.recover()
+        i = j
+    batch.out.close()
+
 
 @cocotb.test()
 async def run_vectors(dut):
@@ -211,4 +310,4 @@ async def run_vectors(dut):
     tb = GcmLanesTB(dut, batch)
     tb.idle_inputs()
     await start_clock_and_reset(dut)
-    await batch.run(dut, tb.run_one, tb.recover)
+    await run_batch_streams(dut, batch, tb)

@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: Apache-2.0
+"""gcm_lanes with messages queued inside the core (issue 19): refused commands between good ones, abort_i and
+clear_i with messages queued and in flight (tests/rtl/gcm_lanes_proto_tb.py), on both simulators, with the IV in
+the command (the registered configuration) and in beats."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aesforge.sim.runner import run_cocotb_module
+
+N1_IVBEATS = {"N": 1, "PIPE_MASK": 2, "GH_ORDER": 2, "GH_PIPE_MASK": 1, "GH_IN_MASK": 0, "IV_IN_CMD": 0, "CQ_LOG2": 2}
+
+
+@pytest.mark.parametrize("sim,params", [("icarus", None), ("verilator", None), ("icarus", N1_IVBEATS)],
+                         ids=["n2-ivcmd-icarus", "n2-ivcmd-verilator", "n1-ivbeats-q4-icarus"])
+def test_gcm_lanes_proto(sim, params):
+    tests, failed = run_cocotb_module("gcm_lanes", "gcm_lanes_proto_tb", sim=sim, params=params,
+                                      pythonpath=[str(Path(__file__).parent)])
+    assert tests == 3
+    assert failed == 0
