@@ -398,7 +398,7 @@ module aesf_ghash_par #(
   assign h_ready_o     = (st_q == StIdle) && (oc_q == '0);
   assign h_ok_o        = hok_q;
   assign start_ready_o = (st_q == StIdle) && hok_q && !h_valid_i && sq_ready && (oc_q != OW'(RES_DEPTH));
-  assign in_ready_o    = run_q && !abort_i;
+  assign in_ready_o    = run_q;                // a beat offered with abort_i is taken and dropped
   assign out_valid_o   = res_v && !abort_i;
   assign out_data_o    = res_v ? res_d : 128'd0;
   assign busy_o        = (st_q != StIdle) || (oc_q != '0);

@@ -196,7 +196,11 @@ module aesf_gcm_lanes #(
   logic         abort_q, clear_q;
   logic [CQ_LOG2:0] mo_q;       // messages accepted and not yet done (credits for every per-message queue)
   logic         mo_full_q;      // mo_q == CQ, a flip-flop
-  logic         msg_act;        // a message is accepted and not done
+  logic         msg_act;        // a message is accepted and not done (a flip-flop: mo_q != 0)
+  logic         msg_act_q;
+  logic [CQ_LOG2:0] mo_d;
+  logic         mabort;         // abort_i (registered) with messages outstanding
+  logic         mclr;           // drop every message: clear or abort
 
   // ------------------------------------------------------------------------------------------
   // AES lanes
@@ -277,7 +281,7 @@ module aesf_gcm_lanes #(
   logic [35:0]      gh_nblk;
 
   aesf_gcm_pack #(.N(N), .IN_REG(2)) u_pack (
-    .clk_i, .rst_ni, .clear_i(clear_q || (abort_q && msg_act)),
+    .clk_i, .rst_ni, .clear_i(mclr),
     .in_valid_i(pk_v), .in_ready_o(pk_r), .in_data_i(pk_d), .in_cnt_i(pk_cnt), .in_pad_i(pk_pad),
     .out_valid_o(gh_in_v), .out_ready_i(gh_in_r), .out_data_o(gh_in_d)
   );
@@ -359,7 +363,7 @@ module aesf_gcm_lanes #(
   assign cmd_word = {cmd_err, c_dec_q, cmd_ivc, c_iv_len_q, c_aad_len_q, c_txt_len_q, c_tag_len_q,
                      c_main + 36'(gh_pad(c_main)), gh_pad(c_main)};
   aesf_fifo #(.W(CQW), .DEPTH(CQ), .WIPE(0)) u_cq (
-    .clk_i, .rst_ni, .clear_i(clear_q || (abort_q && msg_act)),
+    .clk_i, .rst_ni, .clear_i(mclr),
     .wvalid_i(cq_push), .wready_o(cq_ready), .wdata_i(cmd_word),
     .rvalid_o(cq_v), .rready_i(cq_pop), .rdata_o(cq_rdata), .count_o(cq_cnt)
   );
@@ -371,7 +375,7 @@ module aesf_gcm_lanes #(
   logic [CQ_LOG2:0] iq_cnt;
   assign iq_wdata = {cmd_ivc, c_iv_q, 33'(({1'b0, c_txt_len_q} + 37'd15) >> 4)};
   aesf_fifo #(.W(IQW), .DEPTH(CQ), .WIPE(0)) u_iq (
-    .clk_i, .rst_ni, .clear_i(clear_q || (abort_q && msg_act)),
+    .clk_i, .rst_ni, .clear_i(mclr),
     .wvalid_i(iq_push), .wready_o(iq_ready), .wdata_i(iq_wdata),
     .rvalid_o(iq_v), .rready_i(iq_pop), .rdata_o(iq_rdata), .count_o(iq_cnt)
   );
@@ -411,7 +415,7 @@ module aesf_gcm_lanes #(
   logic [127:0]   t_tagin;
   logic [127:0]   tagin_w;      // the received tag as it enters the tail queue
   aesf_fifo #(.W(TQW), .DEPTH(CQ), .WIPE(0)) u_tq (
-    .clk_i, .rst_ni, .clear_i(clear_q || (abort_q && msg_act)),
+    .clk_i, .rst_ni, .clear_i(mclr),
     .wvalid_i(tq_push), .wready_o(tq_ready), .wdata_i(tq_wdata),
     .rvalid_o(tq_v), .rready_i(tq_pop), .rdata_o(tq_rdata), .count_o(tq_cnt)
   );
@@ -618,6 +622,8 @@ module aesf_gcm_lanes #(
   // Tag side: per message, in order: S (GHASH), E_K(J0), the tail entry, and its last text beat taken
   // ------------------------------------------------------------------------------------------
   logic [CQ_LOG2:0] lastout_q;  // messages whose last text beat left the output FIFO and that are not yet done
+  logic [CQ_LOG2:0] lastout_d;
+  logic         lastout_nz_q;   // lastout_q != 0, a flip-flop
   logic         t_take;         // the tag side takes the head message (stage 1)
   logic         t_s_v;          // S of the head message is on the GHASH output
   logic         t1_v_q, t1_dec_q;
@@ -629,31 +635,35 @@ module aesf_gcm_lanes #(
   logic [2:0]   err_q;
   assign t_s_v   = gh_o_v && gk_v && !gk_j0;
   assign t_take  = tq_v && !abort_q && !clear_q &&
-                   ((t_err != ErrNone) || (t_s_v && ej_v && (!t_txt || lastout_q != '0)));
+                   ((t_err != ErrNone) || (t_s_v && ej_v && (!t_txt || lastout_nz_q)));
   assign tq_pop  = t_take;
   assign ej_pop  = t_take && (t_err == ErrNone);
   assign t_mask  = (t_tag_len == 5'd16) ? '1 : byte_mask(t_tag_len[3:0]);
   assign tag_done = t1_v_q;
+  assign lastout_d = lastout_q + (CQ_LOG2+1)'(out_pop && out_last_o) - (CQ_LOG2+1)'(t_take && t_err == ErrNone && t_txt);
 
   // GHASH results: a J0 goes to the input side (which waits for it in StIJ0), an S to the tag side
   assign gh_o_r  = gk_v && (gk_j0 ? (ist_q == StIJ0) : (t_take && (t_err == ErrNone)));
   assign gk_pop  = gh_o_v && gh_o_r;
   assign gk_push = gh_st_v && gh_st_r;
   aesf_fifo #(.W(1), .DEPTH(8), .WIPE(0)) u_gk (
-    .clk_i, .rst_ni, .clear_i(clear_q || (abort_q && msg_act)),
+    .clk_i, .rst_ni, .clear_i(mclr),
     .wvalid_i(gk_push), .wready_o(gk_ready), .wdata_i(gh_st_j0_q),
     .rvalid_o(gk_v), .rready_i(gk_pop), .rdata_o(gk_j0), .count_o(gk_cnt)
   );
 
   // GHASH unit control
   assign gh_clear = clear_q;
-  assign gh_abort = abort_q && msg_act;
+  assign gh_abort = mabort;
   assign gh_h_v   = (st_q == StHpow) && aes_v_o && h_pend_q;
   assign gh_h     = aes_d_o[N*128-1 -: 128];
   assign gh_st_v  = gh_st_pend_q && !abort_q;
   assign gh_nblk  = gh_nblk_q;
 
-  assign msg_act     = (mo_q != '0);
+  assign msg_act     = msg_act_q;
+  assign mabort      = abort_q && msg_act_q;
+  assign mo_d        = mo_q + (CQ_LOG2+1)'(cmd_hs) - (CQ_LOG2+1)'(tag_done);
+  assign mclr        = clear_q || mabort;
   assign key_ok_o    = key_ok_q;
   assign busy_o      = (st_q != StIdle) || (flush_q != '0) || msg_act;
   assign done_o      = done_q;
@@ -696,7 +706,7 @@ module aesf_gcm_lanes #(
     if (!rst_ni) begin
       cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_len_q <= '0;
       c_iv_q <= '0;
-    end else if (clear_q || (abort_q && msg_act)) begin
+    end else if (mclr) begin
       cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_len_q <= '0;
       c_iv_q <= '0;
     end else begin
@@ -719,20 +729,21 @@ module aesf_gcm_lanes #(
       key_ok_q <= 1'b0;
       for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
       kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0; kgen_q <= 1'b0; kw_q <= '0; kgw_q <= '0; kwv_q <= 1'b0;
-      h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; ab_cnt_q <= '0; flush_q <= '0;
+      h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; msg_act_q <= 1'b0; ab_cnt_q <= '0; flush_q <= '0;
     end else if (clear_q) begin
       flush_q <= 7'(LAT);
       st_q <= StIdle;
       key_ok_q <= 1'b0;
       for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
       kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0; kgen_q <= 1'b0; kw_q <= '0; kgw_q <= '0; kwv_q <= 1'b0;
-      h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; ab_cnt_q <= '0;
+      h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; msg_act_q <= 1'b0; ab_cnt_q <= '0;
     end else begin
       if (flush_q != '0) flush_q <= flush_q - 7'd1;
       if (ab_cnt_q != '0) ab_cnt_q <= ab_cnt_q - 7'd1;
       // messages outstanding: +1 at a command, -1 at done
-      mo_q      <= mo_q + (CQ_LOG2+1)'(cmd_hs) - (CQ_LOG2+1)'(tag_done);
-      mo_full_q <= ((mo_q + (CQ_LOG2+1)'(cmd_hs) - (CQ_LOG2+1)'(tag_done)) == (CQ_LOG2+1)'(CQ));
+      mo_q      <= mo_d;
+      mo_full_q <= (mo_d == (CQ_LOG2+1)'(CQ));
+      msg_act_q <= (mo_d != '0);
       unique case (st_q)
         StIdle: begin
           if (key_hs) begin
@@ -787,6 +798,7 @@ module aesf_gcm_lanes #(
           if (abort_done) begin
             mo_q      <= '0;
             mo_full_q <= 1'b0;
+            msg_act_q <= 1'b0;
             st_q      <= StIdle;
           end
         end
@@ -794,7 +806,7 @@ module aesf_gcm_lanes #(
         default: st_q <= StIdle;
       endcase
 
-      if (abort_q && msg_act && st_q == StIdle) begin
+      if (mabort && st_q == StIdle) begin
         st_q     <= StAbort;
         ab_cnt_q <= 7'(LAT + 1);
       end
@@ -826,7 +838,7 @@ module aesf_gcm_lanes #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       sst_q <= StSIdle; sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
-    end else if (clear_q || (abort_q && msg_act)) begin
+    end else if (mclr) begin
       sst_q <= StSIdle; sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
     end else begin
       unique case (sst_q)
@@ -871,7 +883,7 @@ module aesf_gcm_lanes #(
       gh_st_pend_q <= 1'b0; gh_st_j0_q <= 1'b0; gh_nblk_q <= '0; pad_q <= '0; main_nblk_q <= '0; main_pad_q <= '0;
       iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1;
       j0h_v_q <= 1'b0; j0h_q <= '0;
-    end else if (clear_q || (abort_q && msg_act)) begin
+    end else if (mclr) begin
       ist_q <= StIIdle;
       dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_len_q <= '0;
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ivlen_sent_q <= 1'b0;
@@ -991,16 +1003,16 @@ module aesf_gcm_lanes #(
   // tag side: stage 1 takes the head message's S, E_K(J0) and tail entry; stage 2 gives done_o
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      lastout_q <= '0;
+      lastout_q <= '0; lastout_nz_q <= 1'b0;
       t1_v_q <= 1'b0; t1_dec_q <= 1'b0; t1_err_q <= '0; t1_x_q <= '0; t1_tin_q <= '0;
       tag_q <= '0; fail_q <= 1'b0; err_q <= ErrNone; done_q <= 1'b0;
     end else if (clear_q) begin
-      lastout_q <= '0;
+      lastout_q <= '0; lastout_nz_q <= 1'b0;
       t1_v_q <= 1'b0; t1_dec_q <= 1'b0; t1_err_q <= '0; t1_x_q <= '0; t1_tin_q <= '0;
       tag_q <= '0; fail_q <= 1'b0; err_q <= ErrNone; done_q <= 1'b0;
     end else begin
-      lastout_q <= lastout_q + (CQ_LOG2+1)'(out_pop && out_last_o) -
-                   (CQ_LOG2+1)'(t_take && t_err == ErrNone && t_txt);
+      lastout_q    <= lastout_d;
+      lastout_nz_q <= (lastout_d != '0);
       t1_v_q   <= t_take;
       t1_dec_q <= t_dec;
       t1_err_q <= t_err;
@@ -1019,13 +1031,14 @@ module aesf_gcm_lanes #(
         fail_q <= (t1_err_q == ErrNone) && t1_dec_q && (|(t1_x_q ^ t1_tin_q));
       end
       if (st_q == StAbort && abort_done) begin
-        lastout_q <= '0;
+        lastout_q    <= '0;
+        lastout_nz_q <= 1'b0;
         err_q     <= ErrAborted;
         tag_q     <= '0;
         fail_q    <= 1'b0;
         done_q    <= 1'b1;
       end
-      if (abort_q && msg_act && st_q == StIdle) begin
+      if (mabort && st_q == StIdle) begin
         t1_v_q   <= 1'b0;
         t1_x_q   <= '0;
         t1_tin_q <= '0;
