@@ -344,10 +344,13 @@ module aesf_gcm_lanes #(
   assign cmd_ready_o = (st_q == StIdle) && !mo_full_q && !key_valid_i && !clear_i && !clear_q && !abort_q &&
                        (flush_q == '0);
   assign cmd_hs      = cmd_valid_i && cmd_ready_o;
-  assign cmd_err     = !key_ok_q ? ErrNoKey :
-                       ((c_iv_len_q == 16'd0) || (c_txt_len_q > 36'hFFFFFFFE0) ||
-                        !(c_tag_len_q == 5'd4 || c_tag_len_q == 5'd8 ||
-                          (c_tag_len_q >= 5'd12 && c_tag_len_q <= 5'd16))) ? ErrLength : ErrNone;
+  logic [2:0]  c_err_q;         // the command's check, decided from the ports as it is accepted
+  logic [2:0]  cmd_err_d;
+  assign cmd_err_d   = !key_ok_q ? ErrNoKey :
+                       ((cmd_iv_len_i == 16'd0) || (cmd_txt_len_i > 36'hFFFFFFFE0) ||
+                        !(cmd_tag_len_i == 5'd4 || cmd_tag_len_i == 5'd8 ||
+                          (cmd_tag_len_i >= 5'd12 && cmd_tag_len_i <= 5'd16))) ? ErrLength : ErrNone;
+  assign cmd_err     = c_err_q;
   assign cmd_ivc     = (IV_IN_CMD == 1) && (c_iv_len_q == 16'd12);
 
   // command queue entry (input side): {err, decrypt, ivc, iv_len, aad_len, txt_len, tag_len}
@@ -532,9 +535,10 @@ module aesf_gcm_lanes #(
   // the message's input is complete in this cycle: tail entry
   assign i_done   = (ist_q == StILen && pk_r && !dec_q) || (ist_q == StITag && in_hs);
   assign tagin_w  = (ist_q == StITag) ? in_data_i[N*128-1 -: 128] : 128'd0;
+  // (a refused command is taken only in StIIdle, a message ends only outside it: the entry's kind is the state)
   assign tq_push  = i_done || (i_load && ld_err != ErrNone);
-  assign tq_wdata = (i_load && ld_err != ErrNone) ? {ld_err, 1'b0, 1'b0, 5'd0, 128'd0}
-                                                  : {ErrNone, dec_q, (txt_len_q != 36'd0), tag_len_q, tagin_w};
+  assign tq_wdata = (ist_q == StIIdle) ? {ld_err, 1'b0, 1'b0, 5'd0, 128'd0}
+                                       : {ErrNone, dec_q, (txt_len_q != 36'd0), tag_len_q, tagin_w};
 
   // packer input
   logic [127:0] lenblk, ivlenblk;
@@ -705,10 +709,10 @@ module aesf_gcm_lanes #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_len_q <= '0;
-      c_iv_q <= '0;
+      c_iv_q <= '0; c_err_q <= ErrNone;
     end else if (mclr) begin
       cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_len_q <= '0;
-      c_iv_q <= '0;
+      c_iv_q <= '0; c_err_q <= ErrNone;
     end else begin
       cv_q <= cmd_hs;
       if (cmd_hs) begin
@@ -718,6 +722,7 @@ module aesf_gcm_lanes #(
         c_txt_len_q <= cmd_txt_len_i;
         c_tag_len_q <= cmd_tag_len_i;
         c_iv_q      <= (IV_IN_CMD == 1) ? cmd_iv_i : 96'd0;
+        c_err_q     <= cmd_err_d;
       end
     end
   end
