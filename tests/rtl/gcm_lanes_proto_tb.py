@@ -78,6 +78,14 @@ async def run_queued(tb: GcmLanesTB, plans: list[dict]) -> tuple[list[list], lis
     return outs, dones
 
 
+async def queue_and_start(tb: GcmLanesTB, vs: list[dict], nbeats: int) -> None:
+    """Queue the commands of `vs`, then drive the first `nbeats` input beats of the first message."""
+    plans = [tb.plan(v) for v in vs]
+    for p in plans:
+        await tb.command(p)
+    await tb.drive(plans[0]["beats"][:nbeats])
+
+
 async def setup(dut) -> tuple[GcmLanesTB, random.Random, bytes]:
     tb = GcmLanesTB(dut, _Cfg())
     tb.idle_inputs()
@@ -115,13 +123,8 @@ async def abort_with_queue(dut):
     taken and no command lost afterwards; the core then runs a new queued stream correctly."""
     tb, rng, key = await setup(dut)
     d = dut
-    vs = [vec(rng, key, text=300) for _ in range(4)]
-    plans = [tb.plan(v) for v in vs]
-    for p in plans:
-        await tb.command(p)
     d.out_ready_i.value = 1
-    beats = plans[0]["beats"][:5]
-    await tb.drive(beats)
+    await queue_and_start(tb, [vec(rng, key, text=300) for _ in range(4)], 5)
     d.abort_i.value = 1
     await RisingEdge(d.clk_i)
     d.abort_i.value = 0
@@ -152,10 +155,7 @@ async def clear_with_queue(dut):
     tb, rng, key = await setup(dut)
     d = dut
     vs = [vec(rng, key, text=200) for _ in range(3)]
-    plans = [tb.plan(v) for v in vs]
-    for p in plans:
-        await tb.command(p)
-    await tb.drive(plans[0]["beats"][:3])
+    await queue_and_start(tb, vs, 3)
     d.clear_i.value = 1
     await RisingEdge(d.clk_i)
     d.clear_i.value = 0

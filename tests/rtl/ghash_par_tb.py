@@ -124,6 +124,24 @@ class TB:
             await self.tick()
 
 
+async def starts_beats_abort(tb: TB, nblks: list[int], nbeats: int, rng: random.Random) -> None:
+    """Start messages of `nblks` blocks (back to back), give `nbeats` random beats, then pulse abort_i."""
+    d = tb.dut
+    d.start_valid_i.value = 1
+    for n in nblks:
+        d.start_nblk_i.value = n
+        await tb.tick()
+    d.start_valid_i.value = 0
+    for _ in range(nbeats):
+        d.in_valid_i.value = 1
+        d.in_data_i.value = rng.getrandbits(128 * N)
+        await tb.tick()
+    d.in_valid_i.value = 0
+    d.abort_i.value = 1
+    await tb.tick()
+    d.abort_i.value = 0
+
+
 @cocotb.test()
 async def spec_and_latency(dut):
     """Spec test case 2, exact H-power and output latencies, all block counts 0 .. 3M+2 at full speed."""
@@ -161,18 +179,7 @@ async def random_traffic(dut):
     d = dut
     # abort mid-message (after a few beats, so products are in flight), then a good message: H kept
     for nbeats in (1, D + 1, 3 * D):
-        d.start_valid_i.value = 1
-        d.start_nblk_i.value = 10 * M
-        await tb.tick()
-        d.start_valid_i.value = 0
-        for _ in range(nbeats):
-            d.in_valid_i.value = 1
-            d.in_data_i.value = rng.getrandbits(128 * N)
-            await tb.tick()
-        d.in_valid_i.value = 0
-        d.abort_i.value = 1
-        await tb.tick()
-        d.abort_i.value = 0
+        await starts_beats_abort(tb, [10 * M], nbeats, rng)
         await ReadOnly()
         assert int(d.h_ok_o.value) == 1 and int(d.out_valid_o.value) == 0
         await tb.tick()
@@ -297,20 +304,7 @@ async def streaming(dut):
         await stream(tb, h, msgs, rng, p_gap, p_stall)
     # abort with messages queued and in flight: all dropped, then a stream again
     d = dut
-    d.start_valid_i.value = 1
-    d.start_nblk_i.value = 2 * M
-    await tb.tick()
-    d.start_nblk_i.value = M
-    await tb.tick()
-    d.start_valid_i.value = 0
-    for _ in range(3):
-        d.in_valid_i.value = 1
-        d.in_data_i.value = rng.getrandbits(128 * N)
-        await tb.tick()
-    d.in_valid_i.value = 0
-    d.abort_i.value = 1
-    await tb.tick()
-    d.abort_i.value = 0
+    await starts_beats_abort(tb, [2 * M, M], 3, rng)
     for _ in range(D + 1):
         await ReadOnly()
         assert int(d.out_valid_o.value) == 0 and int(d.in_ready_o.value) == 0
