@@ -89,7 +89,7 @@ module aesf_ghash_par #(
   output logic [127:0]   out_data_o,
   // drop every message started and not yet taken (open, queued, in flight, results not taken): the multiplier
   // pipeline drains for D cycles (busy_o), the H powers stay; ignored while no message is outstanding or while
-  // computing powers
+  // computing powers; a beat offered in the same cycle is taken (in_ready_o is a flip-flop) and dropped
   input  logic           abort_i,
   // zeroize H, its powers, the chain registers and the accumulator; h_ok_o falls; the unit then waits D cycles
   // (busy_o high, h_ready_o low) so that no product from before clear_i is ever used
