@@ -151,6 +151,7 @@ module aesf_aes_iter #(
 
   assign ks_prev = (kcnt_q == 4'd1) ? {khi_q, rk_a} : {rk_b, rk_a};
 
+  logic [31:0] ks_sw_unused;
   aesf_key_step #(
     .SBOX_IMPL (SBOX_IMPL)
   ) u_key_step (
@@ -159,8 +160,12 @@ module aesf_aes_iter #(
     .group_i     (kcnt_q),
     .rcon_i      (rcon_q),
     .words_o     (ks_words),
-    .rcon_step_o (ks_rcon_step)
+    .rcon_step_o (ks_rcon_step),
+    .sw_in_o     (ks_sw_unused),
+    .sw_i        (32'd0)
   );
+  logic unused_ks_sw;           // the key step's own SubWord (EXT_SW 0): its input port is not used here
+  assign unused_ks_sw = ^ks_sw_unused;
 
   // ---------------------------------------------------------------------------------------
   // Round datapath

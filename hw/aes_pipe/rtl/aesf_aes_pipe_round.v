@@ -24,9 +24,16 @@
 //   bit 2  P_MIX  after MixColumns, before AddRoundKey: 128 flops
 //   bit 3  P_MID2 inside the S-box, seam B of aesf_sbox_bp (after the GF(2^4) inversion and the 18
 //                 products M46..M63): 16 x 18 flops (SBOX_IMPL = 3 only)
-//   always        after AddRoundKey (the round register, state_o): 128 flops
+//   always        after AddRoundKey (the round register, state_o): 128 flops, except with SBOX_IMPL = 4
 // Stages per round S = 1 + popcount(PIPE_MASK); k = popcount(PIPE_MASK) is the paper's number of
 // inserted registers.
+// SBOX_IMPL = 4 (block ROM with its output register, aesf_sbox_rom OUT_REG 1; PIPE_MASK 2 or 6): the round's
+// first register is the block RAMs' address register (it takes ShiftRows(state_i)), the second their output
+// register (P_SUB); there is NO round register: state_o = AddRoundKey(MixColumns(..)) is combinational after the
+// last register, and the next round's block-RAM address register (or the user) takes it. A chain of such
+// rounds has the same S stages per round as SBOX_IMPL = 2, but every register-to-register path runs from a
+// block RAM's output register (a flip-flop's clock-to-output) through MixColumns and AddRoundKey to the next
+// block RAM's address register, and the slow RAM clock-to-output ends in the RAM's own output register.
 //
 // Stall: every register of the round (data and the valid chain) loads only at a rising edge where
 // en_i = 1 and holds otherwise, so the whole round freezes while en_i = 0 (free-running users tie
@@ -52,9 +59,10 @@
 module aesf_aes_pipe_round #(
   parameter int SBOX_IMPL = 1,  // 0: LUT case ROM (aesf_sbox_lut), 1: composite field (aesf_sbox_cf),
                                 // 2: synchronous block ROM (aesf_sbox_rom; needs P_SUB, no P_MID),
-                                // 3: Boyar-Peralta circuit (aesf_sbox_bp; forward only, INVERSE = 0)
+                                // 3: Boyar-Peralta circuit (aesf_sbox_bp; forward only, INVERSE = 0),
+                                // 4: block ROM with its output register and no round register (above)
   parameter int PIPE_MASK = 0,  // 0..15, bits as above; bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs
-                                // SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1
+                                // SBOX_IMPL 3, SBOX_IMPL 2 and 4 need bit 1
   parameter int LAST      = 0,  // 0: full round, 1: last round (no (Inv)MixColumns)
   parameter int INVERSE   = 0   // 0: forward cipher round, 1: equivalent inverse cipher round
 ) (
@@ -65,7 +73,7 @@ module aesf_aes_pipe_round #(
   input  logic [127:0] state_i,  // round input state, byte 0 in [127:120]
   input  logic [127:0] rk_i,     // round key of the block in the last stage, byte 0 in [127:120]
   output logic         valid_o,  // state_o holds a block (valid_i through S flops)
-  output logic [127:0] state_o   // round output state (registered)
+  output logic [127:0] state_o   // round output state (registered; SBOX_IMPL 4: logic after the last register)
 );
 
   localparam int P_MID = PIPE_MASK % 2;
@@ -74,14 +82,15 @@ module aesf_aes_pipe_round #(
   localparam int P_MID2 = (PIPE_MASK / 8) % 2;
   localparam int S      = 1 + P_MID + P_SUB + P_MIX + P_MID2;  // stages (cycles) of this round
 
-  if (SBOX_IMPL < 0 || SBOX_IMPL > 3 || PIPE_MASK < 0 || PIPE_MASK > 15 || LAST < 0 || LAST > 1 ||
+  if (SBOX_IMPL < 0 || SBOX_IMPL > 4 || PIPE_MASK < 0 || PIPE_MASK > 15 || LAST < 0 || LAST > 1 ||
       INVERSE < 0 || INVERSE > 1 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && P_MID == 1) ||
-      (SBOX_IMPL != 3 && P_MID2 == 1) || (SBOX_IMPL == 2 && P_SUB == 0) || (SBOX_IMPL == 3 && INVERSE == 1))
+      (SBOX_IMPL != 3 && P_MID2 == 1) || ((SBOX_IMPL == 2 || SBOX_IMPL == 4) && P_SUB == 0) ||
+      (SBOX_IMPL == 3 && INVERSE == 1))
   begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_aes_pipe_round: SBOX_IMPL 0..3, PIPE_MASK 0..15 (bit 0 only with SBOX_IMPL 1 or 3, bit 3 only with SBOX_IMPL 3, bit 1 set with SBOX_IMPL 2), LAST 0..1, INVERSE 0..1 (0 with SBOX_IMPL 3)");
+    $error("aesf_aes_pipe_round: SBOX_IMPL 0..4, PIPE_MASK 0..15 (bit 0 only with SBOX_IMPL 1 or 3, bit 3 only with SBOX_IMPL 3, bit 1 set with SBOX_IMPL 2 and 4), LAST 0..1, INVERSE 0..1 (0 with SBOX_IMPL 3)");
 `endif
   end
 
@@ -110,10 +119,11 @@ module aesf_aes_pipe_round #(
       .data_i (sr),
       .data_o (sb)
     );
-  end else if (SBOX_IMPL == 2) begin : gen_sb_rom
+  end else if (SBOX_IMPL == 2 || SBOX_IMPL == 4) begin : gen_sb_rom
     for (genvar n = 0; n < 8; n++) begin : gen_rom
       aesf_sbox_rom #(
-        .INVERSE (INVERSE)
+        .INVERSE (INVERSE),
+        .OUT_REG ((SBOX_IMPL == 4) ? 1 : 0)
       ) u_sbox_rom (
         .clk_i (clk_i),
         .en_i  (en_i),
@@ -179,10 +189,10 @@ module aesf_aes_pipe_round #(
     end
   end
 
-  logic [127:0] sb_s;  // after the optional P_SUB register (inside the ROMs for SBOX_IMPL = 2)
+  logic [127:0] sb_s;  // after the optional P_SUB register (inside the ROMs for SBOX_IMPL = 2 and 4)
   aesf_aes_pipe_stage #(
     .W  (128),
-    .EN ((SBOX_IMPL == 2) ? 0 : P_SUB)
+    .EN ((SBOX_IMPL == 2 || SBOX_IMPL == 4) ? 0 : P_SUB)
   ) u_reg_sub (
     .clk_i  (clk_i),
     .en_i   (en_i),
@@ -221,10 +231,10 @@ module aesf_aes_pipe_round #(
     .data_o (mc_s)
   );
 
-  // AddRoundKey and the round register.
+  // AddRoundKey and the round register (none with SBOX_IMPL 4: the ROMs' address register is the first stage).
   aesf_aes_pipe_stage #(
     .W  (128),
-    .EN (1)
+    .EN ((SBOX_IMPL == 4) ? 0 : 1)
   ) u_reg_round (
     .clk_i  (clk_i),
     .en_i   (en_i),

@@ -9,6 +9,10 @@
 //   clear_i empties the FIFO on the next edge. WIPE = 0: the storage is not wiped (it is never readable through
 //   rvalid_o while empty; LUT-RAM friendly). WIPE = 1: every entry is also written with zero (flip-flops; for
 //   buffers that hold secrets or whose rdata_o is a port).
+//   SPEC_WR = 1 (timing): the free entry at the write pointer takes wdata_i at EVERY edge while the FIFO is not
+//   full; a push only advances the pointer and the count. wvalid_i then drives a handful of flip-flops instead of
+//   the enables of W x DEPTH storage flip-flops (the enables come from the registered count). rdata_o is 0 while
+//   the FIFO is empty (the free entry at the read pointer holds data that was never pushed).
 //
 // Byte order: not interpreted (W opaque bits).
 // Latency: an entry pushed on edge t is visible at rdata_o after edge t (rvalid_o high in cycle t+1).
@@ -16,7 +20,8 @@
 module aesf_fifo #(
   parameter int W     = 32, // entry width in bits, >= 1
   parameter int DEPTH = 4,  // entries: 2, 4, 8, 16, 32 or 64
-  parameter int WIPE  = 0   // 0 or 1: clear_i also zeroes every entry
+  parameter int WIPE  = 0,  // 0 or 1: clear_i also zeroes every entry
+  parameter int SPEC_WR = 0 // 0 or 1: the free entry takes wdata_i at every edge while not full (above)
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,   // asynchronous, active low
@@ -30,12 +35,12 @@ module aesf_fifo #(
   output logic [$clog2(DEPTH+1)-1:0] count_o   // entries held
 );
   if (W < 1 || !(DEPTH == 2 || DEPTH == 4 || DEPTH == 8 || DEPTH == 16 || DEPTH == 32 || DEPTH == 64) ||
-      WIPE < 0 || WIPE > 1)
+      WIPE < 0 || WIPE > 1 || SPEC_WR < 0 || SPEC_WR > 1)
   begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_fifo: W must be >= 1, DEPTH one of 2, 4, 8, 16, 32, 64, WIPE 0 or 1");
+    $error("aesf_fifo: W must be >= 1, DEPTH one of 2, 4, 8, 16, 32, 64, WIPE and SPEC_WR 0 or 1");
 `endif
   end
 
@@ -46,12 +51,14 @@ module aesf_fifo #(
   logic [AW-1:0] wptr_q, rptr_q;
   logic [CW-1:0] count_q;
   logic          push, pop;
+  logic          wr;                  // the entry at the write pointer is written at this edge
 
   assign wready_o = (count_q != CW'(DEPTH));
   assign rvalid_o = (count_q != '0);
   assign push     = wvalid_i && wready_o;
   assign pop      = rvalid_o && rready_i;
-  assign rdata_o  = mem_q[rptr_q];
+  assign wr       = (SPEC_WR == 1) ? wready_o : push;
+  assign rdata_o  = (SPEC_WR == 1 && !rvalid_o) ? '0 : mem_q[rptr_q];
   assign count_o  = count_q;
 
   if (WIPE == 1) begin : gen_wipe
@@ -60,13 +67,13 @@ module aesf_fifo #(
         for (int i = 0; i < DEPTH; i++) mem_q[i] <= '0;
       end else if (clear_i) begin
         for (int i = 0; i < DEPTH; i++) mem_q[i] <= '0;
-      end else if (push) begin
+      end else if (wr) begin
         mem_q[wptr_q] <= wdata_i;
       end
     end
   end else begin : gen_nowipe
     always_ff @(posedge clk_i) begin
-      if (push) mem_q[wptr_q] <= wdata_i;
+      if (wr) mem_q[wptr_q] <= wdata_i;
     end
   end
 

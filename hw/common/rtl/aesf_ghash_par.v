@@ -43,16 +43,17 @@
 // partners, and is issued to the multipliers in the next cycle. The multipliers' first stage therefore starts
 // at flip-flops (the beat, the power, the registered partner) or at the product leaving the pipeline in that
 // very cycle (one 4-input LUT per bit), never at the input handshake, the caller's data multiplexers or a
-// block-count compare. The powers come from a per-lane one-hot selection (sel_q) kept one beat ahead from a
-// saturating tail counter (rs_q = min(blocks left, M + N)) and a registered "far from the end" flag, so the
-// wide block counter never reaches a multiplexer select either.
+// block-count compare. The powers come from a per-lane one-hot selection (sel_q) kept one beat ahead: a start's
+// first-beat selection is computed as it enters the start queue and stored with it; later beats' selections come
+// from the low byte of the block counter and a registered "far from the end" flag, so neither the wide block
+// counter nor the queue's read port reaches a compare in front of a multiplexer select.
 //
 // Latency (D = popcount(PIPE_MASK) + popcount(IN_MASK) + OUT_REG of the multiplier, 1..8): a beat is issued in
 // the cycle after its handshake and its product leaves D cycles later, stalls or not.
 // Counted in rising edges after the handshake edge until the signal is high:
 //   last in beat -> out_valid_o: D + 1 (result FIFO empty);   H load -> h_ok_o: (M - 1) * (D + 2) (0 when M = 1);
-//   start -> in_ready_o: 1 (nothing open); a queued start's first beat may follow the previous message's last
-//   beat in the next cycle. One beat of N blocks per clock across message boundaries (tests/rtl/test_ghash_par.py).
+//   start -> in_ready_o: 2 (nothing open: every start goes through the start queue); a queued start's first beat
+//   may follow the previous message's last beat in the next cycle. One beat of N blocks per clock across message boundaries (tests/rtl/test_ghash_par.py).
 
 `default_nettype none
 
@@ -62,7 +63,7 @@ module aesf_ghash_par #(
   parameter int PIPE_MASK = 13,       // multiplier registers per recursion depth: < 2^(ORDER+1); 13 = 5'b01101
   parameter int IN_MASK   = 0,        // multiplier operand registers per recursion depth: < 2^(ORDER+1)
   parameter int OUT_REG   = 0,        // 0..1: register after the reduction
-  parameter int CW        = 36,       // block-count width: 2..48 (GCM needs 34: 2^32 text + 2^28 AAD + 1)
+  parameter int CW        = 36,       // block-count width: 8..48 (GCM needs 34: 2^32 text + 2^28 AAD + 1)
   parameter int RES_DEPTH = 8         // result FIFO entries = messages started and not yet taken: 2, 4, 8 or 16
                                       // (full rate on back-to-back one-beat messages needs >= D + 3)
 ) (
@@ -107,12 +108,12 @@ module aesf_ghash_par #(
 
   if (N < 1 || N > 8 || ORDER < 0 || ORDER > 6 || PIPE_MASK < 0 || PIPE_MASK >= (1 << (ORDER + 1)) ||
       IN_MASK < 0 || IN_MASK >= (1 << (ORDER + 1)) || OUT_REG < 0 || OUT_REG > 1 || D < 1 || D > 8 ||
-      CW < 2 || CW > 48 || !(RES_DEPTH == 2 || RES_DEPTH == 4 || RES_DEPTH == 8 || RES_DEPTH == 16))
+      CW < 8 || CW > 48 || !(RES_DEPTH == 2 || RES_DEPTH == 4 || RES_DEPTH == 8 || RES_DEPTH == 16))
   begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_ghash_par: N 1..8, ORDER 0..6, PIPE_MASK and IN_MASK < 2^(ORDER+1), OUT_REG 0..1, latency 1..8, CW 2..48, RES_DEPTH 2/4/8/16");
+    $error("aesf_ghash_par: N 1..8, ORDER 0..6, PIPE_MASK and IN_MASK < 2^(ORDER+1), OUT_REG 0..1, latency 1..8, CW 8..48, RES_DEPTH 2/4/8/16");
 `endif
   end
 
@@ -136,8 +137,6 @@ module aesf_ghash_par #(
   logic           run_q;                  // a message is open: its beats are being accepted
   logic [CW-1:0]  rem_q;                  // blocks of the open message not yet accepted
   logic           nxt_v;                  // a start is queued (start FIFO, 4 entries)
-  logic [CW-1:0]  nxt_n;                  // the oldest one's block count
-  logic           sq_push, sq_pop, sq_ready;
   logic           ph_pend_q;              // a message without blocks: its empty marker beat is issued next cycle
   logic [OW-1:0]  oc_q;                   // messages started and not yet taken (credits for the result FIFO)
   logic [D-1:0]   cix_q;                  // chain position of the next beat of the open message (one-hot, beat mod D)
@@ -153,47 +152,34 @@ module aesf_ghash_par #(
   logic           abort;                  // abort the outstanding messages
   logic           start;                  // a start is accepted at this edge
   logic           cur_free;               // no message open after this edge unless one is opened
-  logic           open;                   // a message is opened at this edge (from the queue or the port)
-  logic [CW-1:0]  open_n;
+  logic           open;                   // the oldest queued start is opened at this edge
   assign abort    = abort_i && (st_q == StIdle) && (oc_q != '0);
   assign beat     = run_q && in_valid_i && !abort;
   assign start    = start_valid_i && start_ready_o;
   assign cur_free = (!run_q && !ph_pend_q) || (beat && last_q);
-  assign open     = cur_free && (nxt_v || start) && !abort && !clear_i;
-  assign open_n   = nxt_v ? nxt_n : start_nblk_i;
-  // starts that do not open at once wait in the start FIFO
-  assign sq_push  = start && !(open && !nxt_v);
-  assign sq_pop   = open && nxt_v;
-  logic [2:0] sq_cnt;
-  aesf_fifo #(.W(CW), .DEPTH(4), .WIPE(0)) u_sq (
-    .clk_i, .rst_ni, .clear_i(clear_i || abort),
-    .wvalid_i(sq_push), .wready_o(sq_ready), .wdata_i(start_nblk_i),
-    .rvalid_o(nxt_v), .rready_i(sq_pop), .rdata_o(nxt_n), .count_o(sq_cnt)
-  );
-  logic unused_sq;
-  assign unused_sq = ^sq_cnt;
+  assign open     = cur_free && nxt_v && !abort && !clear_i;
 
   // ---------------------------------------------------------------------------------------------------
   // Per-lane H-power selection, kept one beat ahead (no handshake, no wide compare before a mux select)
   // ---------------------------------------------------------------------------------------------------
   // Block i of the message (lane j of its beat, r blocks left from the beat's lane 0) takes H^e with
   // e = min(M, r - j): a beat's selection depends on min(r, M + N) only. sel_q[j] / has_q[j] / fsel_q[j] /
-  // last_q describe the CURRENT beat; at a beat they take the next beat's values, computed from rem_q (the
-  // exact count of this beat, a flip-flop) one cycle ahead; at an open from the opened message's count.
+  // last_q describe the CURRENT beat. A start's first-beat selection is computed as it enters the start
+  // queue (from start_nblk_i) and stored with it, so opening a message only copies the queue head; at a
+  // beat the next beat's selection comes from the low byte of rem_q (exact while far_q = 0) one cycle ahead.
   localparam int RS_MAX = M + N;                  // <= 72 (N <= 8, D <= 8)
   localparam int RS_FAR = RS_MAX + N;             // blocks left from which the next beat is still saturated
+  localparam int RS_FAR2 = RS_FAR + N;           // blocks left from which the beat after next is saturated
+  localparam int SW     = N * M + 2 * N + 1;      // {sel, has, fsel, last}
   logic [N*M-1:0] sel_q;                          // lane j: one-hot H^1..H^M in [M*j +: M]
   logic [N-1:0]   has_q, fsel_q;                  // lane j holds a block / a final block
   logic           last_q;                         // the current beat is the message's last
-  logic [7:0]     rs_adv, rs_st;                  // min(blocks left, M + N) of the next beat / the first beat
-  logic [N*M-1:0] sel_adv, sel_st;
-  logic [N-1:0]   has_adv, has_st, fsel_adv, fsel_st;
-  logic           last_adv, last_st;
-  assign rs_adv = (rem_q >= CW'(RS_FAR)) ? 8'(RS_MAX) : (rem_q > CW'(N)) ? 8'(rem_q - CW'(N)) : 8'd0;
-  assign rs_st  = (open_n >= CW'(RS_MAX)) ? 8'(RS_MAX) : 8'(open_n);
+  logic           far_q;                          // rem_q >= RS_FAR (so the next beat is saturated)
+  logic [7:0]     rs_adv, rs_st;                  // min(blocks left, M + N) of the next beat / a start's first
+  logic [SW-1:0]  bs_adv, bs_st, bs_nxt;          // selections: next beat, pushed start, queue head
 
   // selection of a beat from its saturated block count
-  function automatic logic [N*M+2*N:0] beat_sel(input logic [7:0] rs);   // {sel, has, fsel, last}
+  function automatic logic [SW-1:0] beat_sel(input logic [7:0] rs);   // {sel, has, fsel, last}
     logic [N*M-1:0] sel;
     logic [N-1:0]   has, fsel;
     logic [7:0]     rj;
@@ -208,8 +194,27 @@ module aesf_ghash_par #(
     end
     beat_sel = {sel, has, fsel, (rs <= 8'(N))};
   endfunction
-  assign {sel_adv, has_adv, fsel_adv, last_adv} = beat_sel(rs_adv);
-  assign {sel_st, has_st, fsel_st, last_st}      = beat_sel(rs_st);
+  assign rs_adv = far_q ? 8'(RS_MAX) : (rem_q[7:0] > 8'(N)) ? rem_q[7:0] - 8'(N) : 8'd0;
+  assign rs_st  = (start_nblk_i >= CW'(RS_MAX)) ? 8'(RS_MAX) : 8'(start_nblk_i);
+  assign bs_adv = beat_sel(rs_adv);
+  assign bs_st  = beat_sel(rs_st);
+
+  // start queue: {block count, far, zero, first-beat selection} of every start not yet opened
+  localparam int QW = CW + 2 + SW;
+  logic [QW-1:0]  sq_wdata, sq_rdata;
+  logic [CW-1:0]  nxt_n;                          // the queue head's block count
+  logic           nxt_far, nxt_zero;
+  logic [2:0]     sq_cnt;
+  logic           sq_ready;
+  assign sq_wdata = {start_nblk_i, (start_nblk_i >= CW'(RS_FAR)), (start_nblk_i == '0), bs_st};
+  assign {nxt_n, nxt_far, nxt_zero, bs_nxt} = sq_rdata;
+  aesf_fifo #(.W(QW), .DEPTH(4), .WIPE(0)) u_sq (
+    .clk_i, .rst_ni, .clear_i(clear_i || abort),
+    .wvalid_i(start), .wready_o(sq_ready), .wdata_i(sq_wdata),
+    .rvalid_o(nxt_v), .rready_i(open), .rdata_o(sq_rdata), .count_o(sq_cnt)
+  );
+  logic unused_sq;
+  assign unused_sq = ^sq_cnt;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -217,9 +222,9 @@ module aesf_ghash_par #(
     end else if (clear_i || abort) begin
       sel_q <= '0; has_q <= '0; fsel_q <= '0; last_q <= 1'b0;
     end else if (open) begin
-      sel_q <= sel_st; has_q <= has_st; fsel_q <= fsel_st; last_q <= last_st;
+      {sel_q, has_q, fsel_q, last_q} <= bs_nxt;
     end else if (beat) begin
-      sel_q <= sel_adv; has_q <= has_adv; fsel_q <= fsel_adv; last_q <= last_adv;
+      {sel_q, has_q, fsel_q, last_q} <= bs_adv;
     end
   end
 
@@ -425,6 +430,7 @@ module aesf_ghash_par #(
       acc_q     <= '0;
       run_q     <= 1'b0;
       rem_q     <= '0;
+      far_q     <= 1'b0;
       ph_pend_q <= 1'b0;
       oc_q      <= '0;
       cix_q     <= '0;
@@ -439,6 +445,7 @@ module aesf_ghash_par #(
       acc_q     <= '0;
       run_q     <= 1'b0;
       rem_q     <= '0;
+      far_q     <= 1'b0;
       ph_pend_q <= 1'b0;
       oc_q      <= '0;
       cix_q     <= '0;
@@ -450,6 +457,7 @@ module aesf_ghash_par #(
       acc_q     <= '0;
       run_q     <= 1'b0;
       rem_q     <= '0;
+      far_q     <= 1'b0;
       ph_pend_q <= 1'b0;
       oc_q      <= '0;
       cix_q     <= '0;
@@ -479,16 +487,18 @@ module aesf_ghash_par #(
 
       // messages: outstanding count, queue, open message
       oc_q <= oc_q + OW'(start) - OW'(res_pop);
-      ph_pend_q <= open && (open_n == '0);
+      ph_pend_q <= open && nxt_zero;
       if (beat) begin
         rem_q <= (rem_q > CW'(N)) ? rem_q - CW'(N) : '0;
+        far_q <= (rem_q >= CW'(RS_FAR2));
         cix_q <= (D == 1) ? cix_q : D'({cix_q, cix_q[D-1]});
         if (cix_q[D-1]) first_q <= 1'b0;
         if (last_q) run_q <= 1'b0;
       end
       if (open) begin
-        run_q   <= (open_n != '0);
-        rem_q   <= open_n;
+        run_q   <= !nxt_zero;
+        rem_q   <= nxt_n;
+        far_q   <= nxt_far;
         cix_q   <= D'(1);
         first_q <= 1'b1;
       end

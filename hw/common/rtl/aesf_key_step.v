@@ -24,19 +24,32 @@
 // 128'ha0fafe1788542cb123a339392a6c7605, rcon_step_o = 1.
 // Latency: 0 cycles (combinational). Critical path (AES-192, p = 2): 2 word XORs, SubWord,
 // 2 word XORs.
+// EXT_SW = 1 (timing): the SubWord unit is the caller's: sw_in_o is its input (from prev_i, group_i, key_len_i
+// only), sw_i its output, e.g. registered by the caller so that one step takes two cycles with prev_i, group_i
+// and rcon_i held (SubWord, then the XOR chain). EXT_SW = 0: sw_i is ignored.
 
 `default_nettype none
 
 module aesf_key_step #(
-  parameter int SBOX_IMPL = 0  // 0: LUT case ROM, 1: composite field
+  parameter int SBOX_IMPL = 0, // 0: LUT case ROM, 1: composite field
+  parameter int EXT_SW    = 0  // 0: SubWord inside, 1: SubWord by the caller (sw_in_o -> sw_i)
 ) (
   input  logic [255:0] prev_i,      // w[4g-8] .. w[4g-1], w[4g-8] in [255:224]
   input  logic [1:0]   key_len_i,   // 0: AES-128, 1: AES-192, 2: AES-256 (3: treated as 256)
   input  logic [3:0]   group_i,     // g, 0 .. Nr
   input  logic [7:0]   rcon_i,      // Rcon byte for the next RotWord/SubWord word
   output logic [127:0] words_o,     // w[4g] .. w[4g+3], w[4g] in [127:96]
-  output logic         rcon_step_o  // this group used rcon_i (caller advances it by xtime)
+  output logic         rcon_step_o, // this group used rcon_i (caller advances it by xtime)
+  output logic [31:0]  sw_in_o,     // the word that goes through SubWord in this group (EXT_SW = 1: the caller's)
+  input  logic [31:0]  sw_i         // EXT_SW = 1: SubWord(sw_in_o) (without Rcon); ignored for EXT_SW = 0
 );
+  if (SBOX_IMPL < 0 || SBOX_IMPL > 1 || EXT_SW < 0 || EXT_SW > 1) begin : gen_param_err
+`ifdef __ICARUS__
+    aesf_illegal_parameter_value u_illegal_parameter_value ();
+`else
+    $error("aesf_key_step: SBOX_IMPL 0..1, EXT_SW 0..1");
+`endif
+  end
 
   logic [31:0] prev0, prev1, prev2, prev3, prev7;  // w[4g-8+k]
   logic [5:0]  nk;
@@ -116,12 +129,19 @@ module aesf_key_step #(
   assign sw_in = sub_p2 ? (rot ? {out1_nosub[23:0], out1_nosub[31:24]} : out1_nosub)
                         : (rot ? {prev7[23:0], prev7[31:24]} : prev7);
 
-  aesf_subword #(
-    .SBOX_IMPL (SBOX_IMPL)
-  ) u_subword (
-    .data_i (sw_in),
-    .data_o (sw_out)
-  );
+  assign sw_in_o = sw_in;
+  if (EXT_SW == 1) begin : gen_ext_sw
+    assign sw_out = sw_i;
+  end else begin : gen_sw
+    aesf_subword #(
+      .SBOX_IMPL (SBOX_IMPL)
+    ) u_subword (
+      .data_i (sw_in),
+      .data_o (sw_out)
+    );
+    logic [31:0] unused_sw;
+    assign unused_sw = sw_i;
+  end
 
   assign sw_res = sw_out ^ (rot ? {rcon_i, 24'h0} : 32'h0);
 

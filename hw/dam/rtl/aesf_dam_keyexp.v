@@ -84,6 +84,7 @@ module aesf_dam_keyexp #(
   logic [127:0] words;
   logic         rcon_step;
 
+  logic [31:0] ks_sw_unused;
   aesf_key_step #(
     .SBOX_IMPL (SBOX_IMPL)
   ) u_key_step (
@@ -92,8 +93,12 @@ module aesf_dam_keyexp #(
     .group_i     (g_q),
     .rcon_i      (rcon_q),
     .words_o     (words),
-    .rcon_step_o (rcon_step)
+    .rcon_step_o (rcon_step),
+    .sw_in_o     (ks_sw_unused),
+    .sw_i        (32'd0)
   );
+  logic unused_ks_sw;           // the key step's own SubWord (EXT_SW 0): its input port is not used here
+  assign unused_ks_sw = ^ks_sw_unused;
 
   // dw = InvMixColumns(round key) for the middle decrypt slices, from the registered step output.
   for (genvar c = 0; c < 4; c++) begin : gen_imc

@@ -41,7 +41,7 @@
 // for the length block (IV_IN_CMD 1, enough queue: 2^CQ_LOG2 >= a message's latency / its cycles).
 // Timing (issue 5): every control signal that fans out into the wide datapath comes from flops: the lane
 // input is registered (counter + mux + AddRoundKey 0 are not in front of round 1), the keystream FIFO is
-// read through a head register (the text XOR sees ks_hd_q, not the LUT-RAM read mux), the FIFO credit
+// read through front registers (the text XOR sees ks_hd_q, not the LUT-RAM read mux), the FIFO credit
 // is a counter, the segment "last beat" decisions are flags (*_small_q) instead of 33-bit compares, and
 // the packer's in_ready_o is a flop and its input is registered; the GHASH unit registers its input beat
 // and its powers before the multipliers (issue 19). Issue 19 also: abort_i / clear_i act through registers
@@ -60,10 +60,11 @@ module aesf_gcm_lanes #(
   parameter int N            = 2,   // AES lanes = blocks per clock: 1, 2 or 4
   parameter int KEY_BITS     = 128, // 128, 192 or 256
   parameter int SBOX_IMPL    = 0,   // AES S-box: 0 LUT case ROM, 1 composite field, 2 block ROM (aesf_sbox_rom,
-                                    // two S-boxes per block RAM), 3 Boyar-Peralta circuit (aesf_sbox_bp); the key
-                                    // expansion's SubWord is the LUT case ROM for 2 and 3
+                                    // two S-boxes per block RAM), 3 Boyar-Peralta circuit (aesf_sbox_bp), 4 block ROM
+                                    // with the RAM's output register and no round register (aesf_aes_pipe_round);
+                                    // the key expansion's SubWord is the LUT case ROM for 2, 3 and 4: 0..4
   parameter int PIPE_MASK    = 0,   // AES sub-round registers (aesf_aes_pipe_round): 0..15, bit 0 needs SBOX_IMPL 1
-                                    // or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1 (the ROM output register)
+                                    // or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 and 4 need bit 1 (the ROM register)
   parameter int GH_ORDER     = 4,   // Karatsuba order of the GHASH multipliers: 0..6
   parameter int GH_PIPE_MASK = 13,  // GHASH multiplier registers per depth (13 = 16x16, 64x64, 128x128): < 2^(GH_ORDER+1)
   parameter int GH_IN_MASK   = 0,   // GHASH multiplier operand registers per depth (16: the 8x8 leaf operands): < 2^(GH_ORDER+1)
@@ -73,10 +74,10 @@ module aesf_gcm_lanes #(
                                     // keystream of queued messages is computed ahead; 0: every IV in beats: 0..1
   parameter int CQ_LOG2      = 4,   // messages accepted and not yet done: up to 2^CQ_LOG2 (command queue): 1..4;
                                     // a stream of short messages needs 2^CQ_LOG2 >= latency / cycles per message
-  parameter int ROM_LANES    = N    // with SBOX_IMPL 2: lanes 0..ROM_LANES-1 use block-ROM S-boxes, the others the
-                                    // LUT case ROM (same latency: its PIPE_MASK bit-1 register is a flop): 0..N.
+  parameter int ROM_LANES    = N    // with SBOX_IMPL 2 / 4: lanes 0..ROM_LANES-1 use block-ROM S-boxes, the others
+                                    // the LUT case ROM (same latency: its PIPE_MASK bit-1 register is a flop): 0..N.
                                     // Fits a block-RAM budget (an AES-128 lane takes 80 ECP5 DP16KD); ignored for
-                                    // SBOX_IMPL 0/1
+                                    // SBOX_IMPL 0, 1 and 3
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -121,15 +122,15 @@ module aesf_gcm_lanes #(
   localparam int KD = 1 << KS_LOG2;                  // keystream FIFO depth (beats)
 
   if (!(N == 1 || N == 2 || N == 4) || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
-      SBOX_IMPL < 0 || SBOX_IMPL > 3 || PIPE_MASK < 0 || PIPE_MASK > 15 ||
+      SBOX_IMPL < 0 || SBOX_IMPL > 4 || PIPE_MASK < 0 || PIPE_MASK > 15 ||
       (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PIPE_MASK % 2 == 1) || (SBOX_IMPL != 3 && PIPE_MASK >= 8) ||
-      (SBOX_IMPL == 2 && (PIPE_MASK / 2) % 2 == 0) ||
+      ((SBOX_IMPL == 2 || SBOX_IMPL == 4) && (PIPE_MASK / 2) % 2 == 0) ||
       KS_LOG2 < 2 || KS_LOG2 > 10 || ROM_LANES < 0 || ROM_LANES > N || IV_IN_CMD < 0 || IV_IN_CMD > 1 ||
       CQ_LOG2 < 1 || CQ_LOG2 > 4) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..3, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1), KS_LOG2 2..10, ROM_LANES 0..N, IV_IN_CMD 0..1, CQ_LOG2 1..4");
+    $error("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..4, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 and 4 need bit 1), KS_LOG2 2..10, ROM_LANES 0..N, IV_IN_CMD 0..1, CQ_LOG2 1..4");
 `endif
   end
 
@@ -142,18 +143,28 @@ module aesf_gcm_lanes #(
   logic [3:0]   kg_q;           // next group to compute
   logic         kgen_q;         // computing groups kg_q = 0 .. NR
   logic [127:0] kw_q;           // round key kgw_q, computed in the previous cycle (register after the key step:
-  logic [3:0]   kgw_q;          // the step's loop stays one SubWord + XOR chain, the fan-out to rk_q is a cycle
-  logic         kwv_q;          // later); kwv_q: kw_q holds a key to write
+  logic [3:0]   kgw_q;          // the step's loop is the XOR chain, the fan-out to rk_q is a cycle later);
+  logic         kwv_q;          // kwv_q: kw_q holds a key to write
   logic [127:0] ks_words;
   logic         ks_rcon_step;
+  // Each group takes two cycles (timing, issue 19): kph_q = 0: the step's SubWord word goes through the S-boxes
+  // into ksw_q; kph_q = 1: the XOR chain with ksw_q gives the group (kprev_q, kg_q, rcon_q held for both).
+  logic         kph_q;
+  logic [31:0]  ksw_in, ksw_d, ksw_q;
 
-  aesf_key_step #(.SBOX_IMPL((SBOX_IMPL == 1) ? 1 : 0)) u_key_step (
+  aesf_key_step #(.SBOX_IMPL((SBOX_IMPL == 1) ? 1 : 0), .EXT_SW(1)) u_key_step (
     .prev_i      (kprev_q),
     .key_len_i   ((KEY_BITS == 128) ? 2'd0 : (KEY_BITS == 192) ? 2'd1 : 2'd2),
     .group_i     (kg_q),
     .rcon_i      (rcon_q),
     .words_o     (ks_words),
-    .rcon_step_o (ks_rcon_step)
+    .rcon_step_o (ks_rcon_step),
+    .sw_in_o     (ksw_in),
+    .sw_i        (ksw_q)
+  );
+  aesf_subword #(.SBOX_IMPL((SBOX_IMPL == 1) ? 1 : 0)) u_key_subword (
+    .data_i (ksw_in),
+    .data_o (ksw_d)
   );
 
   // ------------------------------------------------------------------------------------------
@@ -218,7 +229,8 @@ module aesf_gcm_lanes #(
     assign st[0] = aes_in_q[N*128-1-128*l -: 128];
     assign vv[0] = aes_v_q;
     for (genvar r = 1; r <= NR; r++) begin : gen_round
-      aesf_aes_pipe_round #(.SBOX_IMPL((SBOX_IMPL == 2 && l >= ROM_LANES) ? 0 : SBOX_IMPL), .PIPE_MASK(PIPE_MASK),
+      aesf_aes_pipe_round #(.SBOX_IMPL(((SBOX_IMPL == 2 || SBOX_IMPL == 4) && l >= ROM_LANES) ? 0 : SBOX_IMPL),
+                            .PIPE_MASK(PIPE_MASK),
                             .LAST((r == NR) ? 1 : 0)) u_round (
         .clk_i, .rst_ni, .en_i(1'b1), .valid_i(vv[r-1]), .state_i(st[r-1]), .rk_i(rk_q[r]),
         .valid_o(vv[r]), .state_o(st[r])
@@ -245,26 +257,34 @@ module aesf_gcm_lanes #(
   // ------------------------------------------------------------------------------------------
   // Keystream FIFO (credit-based: an issue needs a free slot for everything in flight)
   // ------------------------------------------------------------------------------------------
-  // The FIFO front is a register (ks_hd_q, valid ks_hv_q) that the text XOR reads; the memory behind it is
-  // read only into that register. Every keystream lane output is written into the memory; one arriving while the
-  // memory is empty and the head is free also goes straight into the head (no extra cycle), and its memory entry is
-  // skipped (the read pointer advances with the write pointer). Credits: ks_cnt_q = beats issued and not yet taken
-  // by the text XOR (in flight, in the memory or in the head), at most KD + 1; ks_full_q = no credit left, a
-  // flip-flop decided from the next count (the input handshake only decrements the count, it reaches no compare).
-  // The keystream of consecutive messages follows each other in the FIFO: the issue side runs ahead of the input
-  // side by as many beats as the credits allow, across message boundaries.
+  // The FIFO front is two registers (ks_hd_q[0..1], valid ks_hv_q[k]; ks_hs_q = which one is the head) that the
+  // text XOR reads through a multiplexer with a flip-flop select; the memory behind them is read only into them.
+  // A pop (the text handshake) only clears the head's valid bit and toggles ks_hs_q: it drives no enable of the
+  // N*128-bit registers (timing, issue 19). A free front register is refilled, in order (ks_ws_q = the next one
+  // to fill), from the memory front, or straight from a lane output arriving while the memory is empty (its memory
+  // entry is then skipped: the read pointer advances with the write pointer); the refill decision reads flip-flops
+  // only. Every keystream lane output is written into the memory. Credits: ks_cnt_q = beats issued and not yet
+  // taken by the text XOR (in flight, in the memory or in a front register), at most KD + 1; ks_full_q = no credit
+  // left, a flip-flop decided from the next count (the input handshake only decrements the count, it reaches no
+  // compare). The keystream of consecutive messages follows each other in the FIFO: the issue side runs ahead of
+  // the input side by as many beats as the credits allow, across message boundaries.
   logic [N*128-1:0]  ks_mem [KD];
   logic [KS_LOG2:0]  ks_wp_q, ks_rp_q;
   logic [KS_LOG2+1:0] ks_cnt_q, ks_cnt_d;
   logic              ks_full_q;
-  logic              ks_push, ks_pop, ks_issue, ks_mem_ne, ks_take, ks_load, ks_byp, ks_wr;
-  logic [N*128-1:0]  ks_hd_q;
-  logic              ks_hv_q;
+  logic              ks_push, ks_pop, ks_issue, ks_mem_ne, ks_fill, ks_load, ks_byp, ks_wr;
+  logic [N*128-1:0]  ks_hd_q [2];
+  logic [1:0]        ks_hv_q;
+  logic              ks_hs_q, ks_ws_q;
+  logic [N*128-1:0]  ks_hd;                            // the head's keystream beat
+  logic              ks_hv;                            // the head holds a beat
   assign ks_mem_ne = (ks_wp_q != ks_rp_q);
-  assign ks_take   = !ks_hv_q || ks_pop;               // head free at the end of this cycle
-  assign ks_load   = ks_take && ks_mem_ne;             // head <- memory front
-  assign ks_byp    = ks_take && !ks_mem_ne && ks_push; // head <- lane output
+  assign ks_fill   = !ks_hv_q[ks_ws_q];                // the next front register to fill is free
+  assign ks_load   = ks_fill && ks_mem_ne;             // <- memory front
+  assign ks_byp    = ks_fill && !ks_mem_ne && ks_push; // <- lane output
   assign ks_wr     = ks_push;
+  assign ks_hd     = ks_hs_q ? ks_hd_q[1] : ks_hd_q[0];
+  assign ks_hv     = ks_hv_q[ks_hs_q];
 
   always_ff @(posedge clk_i) begin
     if (ks_wr) ks_mem[ks_wp_q[KS_LOG2-1:0]] <= aes_d_o;
@@ -474,15 +494,15 @@ module aesf_gcm_lanes #(
   for (genvar k = 0; k < N; k++) begin : gen_txt
     assign txt_out[N*128-1-128*k -: 128] =
         cur_lz[k] ? 128'd0 :
-        (cur_lp[k] ? ((in_data_i[N*128-1-128*k -: 128] ^ ks_hd_q[N*128-1-128*k -: 128]) & cur_lastmask)
-                   : (in_data_i[N*128-1-128*k -: 128] ^ ks_hd_q[N*128-1-128*k -: 128]));
+        (cur_lp[k] ? ((in_data_i[N*128-1-128*k -: 128] ^ ks_hd[N*128-1-128*k -: 128]) & cur_lastmask)
+                   : (in_data_i[N*128-1-128*k -: 128] ^ ks_hd[N*128-1-128*k -: 128]));
   end
 
   // input acceptance per state
   logic iv_ok, aad_ok, txt_ok, tagb_ok;
   assign iv_ok   = (ist_q == StIIv) && (iv96_q || pk_r);
   assign aad_ok  = (ist_q == StIAad) && !(aad_small_q && aad_left_q[3:0] == 4'd0) && pk_r;
-  assign txt_ok  = (ist_q == StITxt) && pk_r && out_free && ks_hv_q;
+  assign txt_ok  = (ist_q == StITxt) && pk_r && out_free && ks_hv;
   assign tagb_ok = (ist_q == StITag);
   assign in_ready_o = !abort_q && !clear_q && (iv_ok || aad_ok || txt_ok || tagb_ok);
   assign in_hs      = in_valid_i && in_ready_o;
@@ -491,7 +511,9 @@ module aesf_gcm_lanes #(
   assign out_wdata  = {txt_out, cur_cnt, txt_small_q};
   assign out_pop    = out_v && out_ready_i;
 
-  aesf_fifo #(.W(N*128+5), .DEPTH(2), .WIPE(1)) u_out_fifo (
+  // SPEC_WR: the input handshake drives only the FIFO's pointers and count, not the enables of its 2 x (N*128+5)
+  // entry flip-flops (timing, issue 19); its rdata_o is 0 while it is empty.
+  aesf_fifo #(.W(N*128+5), .DEPTH(2), .WIPE(1), .SPEC_WR(1)) u_out_fifo (
     .clk_i, .rst_ni, .clear_i,
     .wvalid_i(out_push), .wready_o(out_free), .wdata_i(out_wdata),
     .rvalid_o(out_v), .rready_i(out_ready_i), .rdata_o(out_rdata), .count_o(out_count)
@@ -734,6 +756,7 @@ module aesf_gcm_lanes #(
       key_ok_q <= 1'b0;
       for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
       kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0; kgen_q <= 1'b0; kw_q <= '0; kgw_q <= '0; kwv_q <= 1'b0;
+      kph_q <= 1'b0; ksw_q <= '0;
       h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; msg_act_q <= 1'b0; ab_cnt_q <= '0; flush_q <= '0;
     end else if (clear_q) begin
       flush_q <= 7'(LAT);
@@ -741,6 +764,7 @@ module aesf_gcm_lanes #(
       key_ok_q <= 1'b0;
       for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
       kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0; kgen_q <= 1'b0; kw_q <= '0; kgw_q <= '0; kwv_q <= 1'b0;
+      kph_q <= 1'b0; ksw_q <= '0;
       h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; msg_act_q <= 1'b0; ab_cnt_q <= '0;
     end else begin
       if (flush_q != '0) flush_q <= flush_q - 7'd1;
@@ -757,14 +781,20 @@ module aesf_gcm_lanes #(
             kg_q     <= '0;
             kgen_q   <= 1'b1;
             kwv_q    <= 1'b0;
+            kph_q    <= 1'b0;
             rcon_q   <= 8'h01;
             st_q     <= StKexp;
           end
         end
 
         StKexp: begin
-          // step stage: round key kg_q into kw_q
-          if (kgen_q) begin
+          // step stage: SubWord into ksw_q (kph_q = 0), then round key kg_q into kw_q (kph_q = 1)
+          if (kgen_q && !kph_q) begin
+            ksw_q <= ksw_d;
+            kph_q <= 1'b1;
+            kwv_q <= 1'b0;
+          end else if (kgen_q) begin
+            kph_q   <= 1'b0;
             kw_q    <= ks_words;
             kgw_q   <= kg_q;
             kwv_q   <= 1'b1;
@@ -774,6 +804,7 @@ module aesf_gcm_lanes #(
             if (kg_q == 4'(NR)) kgen_q <= 1'b0;
           end else begin
             kw_q  <= '0;     // the last round key is in rk_q now: no copy left behind
+            ksw_q <= '0;
             kwv_q <= 1'b0;
           end
           // write stage: round key kgw_q into the static registers
@@ -821,19 +852,24 @@ module aesf_gcm_lanes #(
   // keystream FIFO bookkeeping (every state)
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0; ks_hd_q <= '0; ks_hv_q <= 1'b0;
+      ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0; ks_hd_q[0] <= '0; ks_hd_q[1] <= '0;
+      ks_hv_q <= '0; ks_hs_q <= 1'b0; ks_ws_q <= 1'b0;
     end else if (clear_q || (st_q == StAbort && abort_done)) begin
-      ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0; ks_hd_q <= '0; ks_hv_q <= 1'b0;
+      ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0; ks_hd_q[0] <= '0; ks_hd_q[1] <= '0;
+      ks_hv_q <= '0; ks_hs_q <= 1'b0; ks_ws_q <= 1'b0;
     end else begin
       if (ks_wr) ks_wp_q <= ks_wp_q + 1'b1;
-      if (ks_load) begin
-        ks_hd_q <= ks_mem[ks_rp_q[KS_LOG2-1:0]];
-        ks_rp_q <= ks_rp_q + 1'b1;
-      end else if (ks_byp) begin
-        ks_hd_q <= aes_d_o;
-        ks_rp_q <= ks_rp_q + 1'b1;                    // skip its memory copy
+      if (ks_load || ks_byp) begin
+        ks_hd_q[ks_ws_q]  <= ks_load ? ks_mem[ks_rp_q[KS_LOG2-1:0]] : aes_d_o;
+        ks_rp_q           <= ks_rp_q + 1'b1;            // (bypass: skip its memory copy)
+        ks_ws_q           <= !ks_ws_q;
       end
-      if (ks_take) ks_hv_q <= ks_load || ks_byp;
+      // a refill sets the valid bit of the free register, a pop clears the head's (never the same register)
+      for (int k = 0; k < 2; k++) begin
+        if ((ks_load || ks_byp) && ks_ws_q == 1'(k)) ks_hv_q[k] <= 1'b1;
+        else if (ks_pop && ks_hs_q == 1'(k))         ks_hv_q[k] <= 1'b0;
+      end
+      if (ks_pop) ks_hs_q <= !ks_hs_q;
       ks_cnt_q  <= ks_cnt_d;
       ks_full_q <= (ks_cnt_d > (KS_LOG2+2)'(KD));
     end

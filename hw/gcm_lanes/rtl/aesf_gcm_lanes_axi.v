@@ -42,14 +42,14 @@
 module aesf_gcm_lanes_axi #(
   parameter int N            = 2,   // AES lanes = blocks per beat: 1, 2 or 4 (tdata is 128*N bits)
   parameter int KEY_BITS     = 128, // 128, 192 or 256
-  parameter int SBOX_IMPL    = 0,   // 0..2, see aesf_gcm_lanes
-  parameter int PIPE_MASK    = 0,   // 0..7, see aesf_gcm_lanes
+  parameter int SBOX_IMPL    = 0,   // 0..4, see aesf_gcm_lanes
+  parameter int PIPE_MASK    = 0,   // 0..15, see aesf_gcm_lanes
   parameter int GH_ORDER     = 4,   // 0..6
   parameter int GH_PIPE_MASK = 13,  // < 2^(GH_ORDER+1)
   parameter int GH_IN_MASK   = 0,   // < 2^(GH_ORDER+1)
   parameter int GH_OUT_REG   = 0,   // 0..1
   parameter int KS_LOG2      = 5,   // 2..10
-  parameter int ROM_LANES    = N,   // 0..N, see aesf_gcm_lanes (block-ROM S-box lanes with SBOX_IMPL 2)
+  parameter int ROM_LANES    = N,   // 0..N, see aesf_gcm_lanes (block-ROM S-box lanes with SBOX_IMPL 2 / 4)
   parameter int BUF_LOG2     = 0    // buffered-decrypt plaintext buffer 2^BUF_LOG2 beats; 0 = no buffer: 0..12
 ) (
   input  logic                 clk_i,
