@@ -57,7 +57,8 @@ register(Core(
     # SBOX_IMPL 4 (issue 19): the block ROMs with their own output register (DP16KD REGMODE OUTREG, instantiated by
     # aesf_sbox_rom under the flow's AESF_ECP5 define) and no fabric round register: the RAM's slow clock-to-output
     # (5.8 ns) ends in the RAM, every lane path runs RAM register -> MixColumns + AddRoundKey -> next RAM; same
-    # latency as SBOX_IMPL 2 (81.1 vs 75.3 MHz for N = 1, same netlist otherwise, seed 1).
+    # latency as SBOX_IMPL 2 (scripts/pnr_block.py, N = 1, seed 1: 81.1 vs 75.3 MHz, same netlist otherwise; the
+    # README's timing section, round 4, has the later steps and the make report figure).
     # IV_IN_CMD 1 + CQ_LOG2 4 (issue 19): a 96-bit IV comes with the command and up to 16 messages are queued, so
     # E_K(J0) and the keystream of the next messages are computed while earlier ones stream and their tags form:
     # back-to-back 64-byte messages then run at 4 cycles each (N = 2), limited by their input beats.
