@@ -285,29 +285,22 @@ module aesf_ghash_par #(
     end
   end
 
+  // flags of the input stage: dropped by an abort and a clear
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ir_v_q <= 1'b0; ir_x_q <= '0; ir_y_q <= '0; ir_has_q <= '0; ir_fin_q <= '0; ir_end_q <= 1'b0; ir_c_q <= '0;
-      byp_q <= 1'b0; fbr_q <= '0;
+      ir_v_q <= 1'b0; ir_has_q <= '0; ir_fin_q <= '0; ir_end_q <= 1'b0; ir_c_q <= '0; byp_q <= 1'b0;
     end else if (clear_i || abort) begin
-      ir_v_q <= 1'b0; ir_x_q <= '0; ir_y_q <= '0; ir_has_q <= '0; ir_fin_q <= '0; ir_end_q <= 1'b0; ir_c_q <= '0;
-      byp_q <= 1'b0; fbr_q <= '0;
+      ir_v_q <= 1'b0; ir_has_q <= '0; ir_fin_q <= '0; ir_end_q <= 1'b0; ir_c_q <= '0; byp_q <= 1'b0;
     end else if (st_q == StHIss) begin            // H powers: H^c * H on lane 0, no feedback
-      ir_v_q                 <= 1'b1;
-      ir_x_q                 <= '0;
-      ir_x_q[N*128-1 -: 128] <= hp_q;
-      ir_y_q                 <= '0;
-      ir_y_q[127:0]          <= pw_q[1];
-      ir_has_q               <= N'(1);
-      ir_fin_q               <= '0;
-      ir_end_q               <= 1'b0;
-      ir_c_q                 <= '0;
-      byp_q                  <= 1'b0;
-      fbr_q                  <= '0;
+      ir_v_q   <= 1'b1;
+      ir_has_q <= N'(1);
+      ir_fin_q <= '0;
+      ir_end_q <= 1'b0;
+      ir_c_q   <= '0;
+      byp_q    <= 1'b0;
     end else begin
       ir_v_q <= beat || ph_pend_q;
       if (beat) begin
-        ir_x_q   <= in_data_i;
         ir_has_q <= has_q;
         ir_fin_q <= has_q & fsel_q;
         ir_end_q <= last_q;
@@ -315,33 +308,53 @@ module aesf_ghash_par #(
         // partner: leaves in the issue cycle (byp_q), or has left (chain register; the one leaving now is
         // forwarded); none in the first D beats
         byp_q    <= !first_q && nx_v && ((nx_c & cix_q) != '0);
-        for (int j = 0; j < N; j++) begin
-          // one-hot AND-OR of the powers (the select bits are flip-flops)
-          ir_y_q[128*j +: 128] <= '0;
-          for (int k = 1; k <= M; k++) begin
-            if (sel_q[M*j + k - 1]) ir_y_q[128*j +: 128] <= pw_q[k];
-          end
-          fbr_q[N*128-1-128*j -: 128] <= '0;
-          if (!first_q) begin
-            if (fwd) begin
-              fbr_q[N*128-1-128*j -: 128] <= mz[j];
-            end else begin
-              for (int k = 0; k < D; k++) begin
-                if (cix_q[k]) fbr_q[N*128-1-128*j -: 128] <= ch_q[128*(D*j+k) +: 128];
-              end
-            end
-          end
-        end
       end else if (ph_pend_q) begin                 // empty marker: the message without blocks
-        ir_x_q   <= '0;
-        ir_y_q   <= '0;
         ir_has_q <= '0;
         ir_fin_q <= '0;
         ir_end_q <= 1'b1;
         ir_c_q   <= '0;
         byp_q    <= 1'b0;
-        fbr_q    <= '0;
       end
+    end
+  end
+
+  // data of the input stage: wiped by a clear only. An abort drops the flags above, and a dropped beat's data
+  // is never issued (ir_v_q = 0) and is overwritten by the next beat, so abort_i reaches none of the
+  // 3 x N x 128 data flip-flops (timing, issue 19: abort -> their enables was a 1,000-sink net)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ir_x_q <= '0; ir_y_q <= '0; fbr_q <= '0;
+    end else if (clear_i) begin
+      ir_x_q <= '0; ir_y_q <= '0; fbr_q <= '0;
+    end else if (st_q == StHIss) begin
+      ir_x_q                 <= '0;
+      ir_x_q[N*128-1 -: 128] <= hp_q;
+      ir_y_q                 <= '0;
+      ir_y_q[127:0]          <= pw_q[1];
+      fbr_q                  <= '0;
+    end else if (beat) begin
+      ir_x_q <= in_data_i;
+      for (int j = 0; j < N; j++) begin
+        // one-hot AND-OR of the powers (the select bits are flip-flops)
+        ir_y_q[128*j +: 128] <= '0;
+        for (int k = 1; k <= M; k++) begin
+          if (sel_q[M*j + k - 1]) ir_y_q[128*j +: 128] <= pw_q[k];
+        end
+        fbr_q[N*128-1-128*j -: 128] <= '0;
+        if (!first_q) begin
+          if (fwd) begin
+            fbr_q[N*128-1-128*j -: 128] <= mz[j];
+          end else begin
+            for (int k = 0; k < D; k++) begin
+              if (cix_q[k]) fbr_q[N*128-1-128*j -: 128] <= ch_q[128*(D*j+k) +: 128];
+            end
+          end
+        end
+      end
+    end else if (ph_pend_q) begin
+      ir_x_q <= '0;
+      ir_y_q <= '0;
+      fbr_q  <= '0;
     end
   end
 
@@ -423,11 +436,7 @@ module aesf_ghash_par #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       st_q      <= StIdle;
-      hok_q     <= 1'b0;
-      c_q       <= '0;
-      hp_q      <= '0;
       dcnt_q    <= '0;
-      acc_q     <= '0;
       run_q     <= 1'b0;
       rem_q     <= '0;
       far_q     <= 1'b0;
@@ -435,14 +444,9 @@ module aesf_ghash_par #(
       oc_q      <= '0;
       cix_q     <= '0;
       first_q   <= 1'b0;
-      for (int k = 1; k <= M; k++) pw_q[k] <= '0;
     end else if (clear_i) begin
       st_q      <= StFlush;  // products in the multiplier pipeline (a message or H powers) are drained, unused
-      hok_q     <= 1'b0;
-      c_q       <= '0;
-      hp_q      <= '0;
       dcnt_q    <= '0;
-      acc_q     <= '0;
       run_q     <= 1'b0;
       rem_q     <= '0;
       far_q     <= 1'b0;
@@ -450,11 +454,9 @@ module aesf_ghash_par #(
       oc_q      <= '0;
       cix_q     <= '0;
       first_q   <= 1'b0;
-      for (int k = 1; k <= M; k++) pw_q[k] <= '0;
     end else if (abort) begin
       st_q      <= st_d;     // StFlush
       dcnt_q    <= '0;
-      acc_q     <= '0;
       run_q     <= 1'b0;
       rem_q     <= '0;
       far_q     <= 1'b0;
@@ -464,24 +466,6 @@ module aesf_ghash_par #(
       first_q   <= 1'b0;
     end else begin
       st_q <= st_d;
-      // H powers
-      if (st_q == StIdle && h_valid_i && h_ready_o) begin
-        pw_q[1] <= h_i;
-        hp_q    <= h_i;
-        c_q     <= (M+1)'(2);
-        hok_q   <= (M == 1);
-      end
-      if (st_q == StHWait && ex_v) begin
-        for (int k = 2; k <= M; k++) begin
-          if (c_q[k-1]) pw_q[k] <= mz[0];
-        end
-        hp_q <= mz[0];
-        c_q  <= (M+1)'(c_q << 1);
-        if (c_q[M-1]) begin
-          hok_q <= 1'b1;
-          hp_q  <= '0;
-        end
-      end
       if (st_q == StFlush) dcnt_q <= dcnt_q + 8'd1;
       else                 dcnt_q <= '0;
 
@@ -502,9 +486,54 @@ module aesf_ghash_par #(
         cix_q   <= D'(1);
         first_q <= 1'b1;
       end
+    end
+  end
 
-      // finals leaving the pipeline: XORed into the accumulator; a message's last beat sends the sum to the FIFO
-      if (ex_v) acc_q <= ex_end ? 128'd0 : (acc_q ^ fin_sum);
+  // H powers: their own register block, wiped by clear_i only. An abort needs StIdle and messages outstanding,
+  // which excludes both updates below (a new H needs no message outstanding, the products come in StHWait), so
+  // abort_i is kept out of the enables of the M x 128 power flip-flops (timing, issue 19).
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      hok_q <= 1'b0;
+      c_q   <= '0;
+      hp_q  <= '0;
+      for (int k = 1; k <= M; k++) pw_q[k] <= '0;
+    end else if (clear_i) begin
+      hok_q <= 1'b0;
+      c_q   <= '0;
+      hp_q  <= '0;
+      for (int k = 1; k <= M; k++) pw_q[k] <= '0;
+    end else begin
+      if (st_q == StIdle && h_valid_i && h_ready_o) begin
+        pw_q[1] <= h_i;
+        hp_q    <= h_i;
+        c_q     <= (M+1)'(2);
+        hok_q   <= (M == 1);
+      end
+      if (st_q == StHWait && ex_v) begin
+        for (int k = 2; k <= M; k++) begin
+          if (c_q[k-1]) pw_q[k] <= mz[0];
+        end
+        hp_q <= mz[0];
+        c_q  <= (M+1)'(c_q << 1);
+        if (c_q[M-1]) begin
+          hok_q <= 1'b1;
+          hp_q  <= '0;
+        end
+      end
+    end
+  end
+
+  // finals leaving the pipeline: XORed into the accumulator; a message's last beat sends the sum to the FIFO.
+  // After an abort the accumulator is zeroed during the flush (StFlush, D cycles in which no product leaves:
+  // the flags were dropped), not by abort_i itself (timing, issue 19: abort -> 128 enables).
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      acc_q <= '0;
+    end else if (clear_i || st_q == StFlush) begin
+      acc_q <= '0;
+    end else if (ex_v) begin
+      acc_q <= ex_end ? 128'd0 : (acc_q ^ fin_sum);
     end
   end
 
@@ -514,6 +543,8 @@ module aesf_ghash_par #(
       assert (oc_q <= OW'(RES_DEPTH));
       if (res_push) assert (res_ready);
       assert (!(ph_pend_q && run_q));
+      // the H-power registers ignore abort: it never coincides with their updates
+      if (abort) assert (!(st_q == StIdle && h_valid_i && h_ready_o) && st_q != StHWait);
     end
   end
 `endif

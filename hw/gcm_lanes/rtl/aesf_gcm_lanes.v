@@ -33,7 +33,8 @@
 // segment's length are ignored on input and zero on output.
 // Key: key_i[255 -: KEY_BITS] (key byte 0 in [255:248]).
 //
-// Latency: key load -> key_ok_o: Nr + 2 (round keys: step, then write) + L (H = E_K(0)) + 1 + (M-1)*(D+2) (H powers),
+// Latency: key load -> key_ok_o: 2(Nr + 1) + 2 (round keys: SubWord, step, then write) + L (H = E_K(0)) + 1 +
+// (M-1)*(D+2) (H powers),
 // with L = 1 + Nr * (1 + popcount(PIPE_MASK)) the AES lane latency (lane input register + rounds),
 // D the GHASH multiplier latency, M = N*D.
 // Throughput: one beat of N blocks per clock on long messages when the keystream FIFO is at least
@@ -48,10 +49,15 @@
 // (one cycle later), the text leaves through a two-beat output FIFO whose flags are flops (in_ready_o does
 // not see out_ready_i), the FSM is one-hot (fsm_encoding), the keystream credits are decremented by the text
 // XOR only with a registered "full" flag, the packer's fill level is one-hot and has a second input register.
+// Issue 19, fifth round: kind delay lines (H / E_K(J0) / keystream) enable every use of a lane output from one
+// flip-flop; the keystream FIFO's flags are computed a cycle ahead; N >= 2: a two-entry FIFO between the packer
+// and the GHASH unit (+1 cycle); the command's block counts, flags and the last text beat's byte enables are
+// computed as it is accepted and travel in the command queue; byte masking of AAD / IV beats happens inside the
+// packer after its first input register.
 // Worked example (N = 2, AES-128, PIPE_MASK 2, GH_PIPE_MASK 31, GH_IN_MASK 20, GH_OUT_REG 1, IV_IN_CMD 1,
 // CQ_LOG2 4 as registered in src/aesforge/coredefs/gcm_lanes.py; L = 21, D = 8, M = 16), measured by
-// aesforge.sim.perf_lanes: key load 185 cycles (12 + 21 + 1 + 15 x 10, counted from the handshake cycle), 64-byte
-// text with a 96-bit IV: command handshake -> done_o 41 cycles, per-message overhead on long messages 39 cycles,
+// aesforge.sim.perf_lanes: key load 196 cycles (24 + 21 + 1 + 15 x 10, counted from the handshake cycle), 64-byte
+// text with a 96-bit IV: command handshake -> done_o 43 cycles, per-message overhead on long messages 41 cycles,
 // then 1 beat of 2 blocks per clock; back-to-back 64-byte messages with 16-byte AAD: one every 4 cycles.
 
 `default_nettype none
@@ -246,13 +252,25 @@ module aesf_gcm_lanes #(
                             ((PIPE_MASK >> 3) & 1));
   logic [6:0] flush_q;
   assign aes_v_o = &lane_v_o && (flush_q == '0);
+  // the lanes' valid chain is a check only (FORMAL below): the kind delay lines say what leaves the lanes
+  logic unused_aes_v;
+  assign unused_aes_v = aes_v_o;
 
   // What the lanes carry, in issue order: H (key load), E_K(J0) (one per message), keystream. The kind of every
-  // block travels beside the lanes in a delay line (kd_q, LAT + 1 stages: the lane input register + the rounds).
+  // block travels beside the lanes in three delay lines (LAT + 1 stages: the lane input register + the rounds),
+  // one flip-flop per kind and stage, so that each use of a lane output (keystream FIFO, E_K(J0) queue, H to the
+  // GHASH unit) starts at one flip-flop (timing, issue 19: lane valid AND flush count AND H pending AND kind was
+  // the head of N = 1's worst path). A clear empties the delay lines: blocks issued before it are never used.
   logic         h_pend_q;       // the H block is in the lanes
   logic [LAT:0] kd_q;           // stage s: the block s + 1 cycles after its issue is an E_K(J0)
+  logic [LAT:0] kk_q;           // ... is a keystream beat
+  logic [LAT:0] kh_q;           // ... is H = E_K(0)
   logic         out_j0;         // the lane output in this cycle is an E_K(J0)
+  logic         out_ks;         // ... a keystream beat
+  logic         out_h;          // ... H
   assign out_j0 = kd_q[LAT];
+  assign out_ks = kk_q[LAT];
+  assign out_h  = kh_q[LAT];
 
   // ------------------------------------------------------------------------------------------
   // Keystream FIFO (credit-based: an issue needs a free slot for everything in flight)
@@ -276,10 +294,16 @@ module aesf_gcm_lanes #(
   logic [N*128-1:0]  ks_hd_q [2];
   logic [1:0]        ks_hv_q;
   logic              ks_hs_q, ks_ws_q;
+  logic              ks_ne_q;                          // the memory holds beats (ks_wp_q != ks_rp_q), a flip-flop
+  logic              ks_fill_q;                        // the next front register to fill is free, a flip-flop
+  logic [1:0]        ks_hv_d;
+  logic              ks_hs_d, ks_ws_d;
+  logic [KS_LOG2:0]  ks_wp_d, ks_rp_d;
+  logic              ks_clr;                           // drop every beat (clear, or an abort that is over)
   logic [N*128-1:0]  ks_hd;                            // the head's keystream beat
   logic              ks_hv;                            // the head holds a beat
-  assign ks_mem_ne = (ks_wp_q != ks_rp_q);
-  assign ks_fill   = !ks_hv_q[ks_ws_q];                // the next front register to fill is free
+  assign ks_mem_ne = ks_ne_q;
+  assign ks_fill   = ks_fill_q;
   assign ks_load   = ks_fill && ks_mem_ne;             // <- memory front
   assign ks_byp    = ks_fill && !ks_mem_ne && ks_push; // <- lane output
   assign ks_wr     = ks_push;
@@ -294,24 +318,52 @@ module aesf_gcm_lanes #(
   // GHASH: packer + N-lane aggregated GHASH (messages stream through it: starts queue, results in order)
   // ------------------------------------------------------------------------------------------
   logic             pk_v, pk_r, gh_in_v, gh_in_r;
-  logic [N*128-1:0] pk_d, gh_in_d;
+  logic [N*128-1:0] pk_d;
+  logic [N*16-1:0]  pk_be;
   logic [3:0]       pk_cnt, pk_pad;
   logic             gh_h_v, gh_h_r, gh_hok, gh_st_v, gh_st_r, gh_o_v, gh_o_r, gh_busy, gh_clear, gh_abort;
   logic [127:0]     gh_h, gh_o;
   logic [35:0]      gh_nblk;
 
+  logic             pko_v, pko_r;
+  logic [N*128-1:0] pko_d;
   aesf_gcm_pack #(.N(N), .IN_REG(2)) u_pack (
     .clk_i, .rst_ni, .clear_i(mclr),
-    .in_valid_i(pk_v), .in_ready_o(pk_r), .in_data_i(pk_d), .in_cnt_i(pk_cnt), .in_pad_i(pk_pad),
-    .out_valid_o(gh_in_v), .out_ready_i(gh_in_r), .out_data_o(gh_in_d)
+    .in_valid_i(pk_v), .in_ready_o(pk_r), .in_data_i(pk_d), .in_be_i(pk_be), .in_cnt_i(pk_cnt), .in_pad_i(pk_pad),
+    .out_valid_o(pko_v), .out_ready_i(pko_r), .out_data_o(pko_d)
   );
+
+  // N >= 2: a two-entry FIFO between the packer and the GHASH unit (+1 cycle per message). The GHASH unit's
+  // in_ready_o then moves two pointers, while the packer's shift of all its slots depends on this FIFO's
+  // registered count only (timing, issue 19: in_ready_o -> the packer's slot multiplexers was N = 2's worst path,
+  // one route across the device). N = 1's packer is small and sits next to the GHASH unit: no FIFO.
+  // (the selection is written into the GHASH unit's port connections: with `assign gh_in_d = pko_d;` between the
+  // packer's and the GHASH unit's ports, Icarus 11 resolves both nets to x; Verilator and Yosys do not)
+  logic             ghq_v, ghq_w;
+  logic [N*128-1:0] ghq_d;
+  if (N >= 2) begin : gen_gh_q
+    logic [1:0] ghq_cnt;
+    logic       unused_ghq;
+    aesf_fifo #(.W(N*128), .DEPTH(2), .WIPE(0), .SPEC_WR(0)) u_ghq (
+      .clk_i, .rst_ni, .clear_i(mclr),
+      .wvalid_i(pko_v), .wready_o(ghq_w), .wdata_i(pko_d),
+      .rvalid_o(ghq_v), .rready_i(gh_in_r), .rdata_o(ghq_d), .count_o(ghq_cnt)
+    );
+    assign unused_ghq = ^ghq_cnt;
+  end else begin : gen_gh_direct
+    assign ghq_v = 1'b0;
+    assign ghq_w = 1'b0;
+    assign ghq_d = '0;
+  end
+  assign gh_in_v = (N >= 2) ? ghq_v : pko_v;
+  assign pko_r   = (N >= 2) ? ghq_w : gh_in_r;
 
   aesf_ghash_par #(.N(N), .ORDER(GH_ORDER), .PIPE_MASK(GH_PIPE_MASK), .IN_MASK(GH_IN_MASK), .OUT_REG(GH_OUT_REG),
                    .CW(36), .RES_DEPTH(8)) u_ghash (
     .clk_i, .rst_ni,
     .h_valid_i(gh_h_v), .h_ready_o(gh_h_r), .h_i(gh_h), .h_ok_o(gh_hok),
     .start_valid_i(gh_st_v), .start_ready_o(gh_st_r), .start_nblk_i(gh_nblk),
-    .in_valid_i(gh_in_v), .in_ready_o(gh_in_r), .in_data_i(gh_in_d),
+    .in_valid_i(gh_in_v), .in_ready_o(gh_in_r), .in_data_i((N >= 2) ? ghq_d : pko_d),
     .out_valid_o(gh_o_v), .out_ready_i(gh_o_r), .out_data_o(gh_o),
     .abort_i(gh_abort), .clear_i(gh_clear), .busy_o(gh_busy)
   );
@@ -330,6 +382,28 @@ module aesf_gcm_lanes #(
   // shift: a 128-bit shifter by 8 * nbytes is four multiplexer levels on the text path (timing, issue 19).
   function automatic logic [127:0] byte_mask(input logic [3:0] nbytes);
     for (int b = 0; b < 16; b++) byte_mask[127-8*b -: 8] = {8{(nbytes == 4'd0) || (4'(b) < nbytes)}};
+  endfunction
+
+  // the same as byte enables (byte 0 in the top bit)
+  function automatic logic [15:0] byte_en(input logic [3:0] nbytes);
+    for (int b = 0; b < 16; b++) byte_en[15-b] = (nbytes == 4'd0) || (4'(b) < nbytes);
+  endfunction
+
+  // byte enables of a segment's last beat (lane 0 on top, byte 0 of a lane in its top bit), from the segment's
+  // block count and byte length: its blocks = ((blocks - 1) mod N) + 1, the last of them cut to nbytes
+  function automatic logic [N*16-1:0] last_be(input logic [32:0] blocks, input logic [3:0] nbytes);
+    logic [3:0] low;
+    low = 4'(((blocks - 33'd1) & 33'(N - 1)) + 33'd1);
+    for (int k = 0; k < N; k++) begin
+      for (int b = 0; b < 16; b++) begin
+        last_be[N*16-1-16*k-b] = (low > 4'(k)) &&
+                                 ((low != 4'(k + 1)) || (nbytes == 4'd0) || (4'(b) < nbytes));
+      end
+    end
+  endfunction
+  // a byte enable per byte -> a bit mask
+  function automatic logic [N*128-1:0] be_bits(input logic [N*16-1:0] be);
+    for (int i = 0; i < N*16; i++) be_bits[8*i +: 8] = {8{be[i]}};
   endfunction
 
   // GHASH messages are aligned to beats by leading zero blocks (aesf_gcm_pack): a message of m blocks is started
@@ -359,6 +433,17 @@ module aesf_gcm_lanes #(
   logic [35:0] c_txt_len_q;
   logic [4:0]  c_tag_len_q;
   logic [95:0] c_iv_q;
+  // derived from the ports as the command is accepted (one adder or compare per field; timing, issue 19: the
+  // input side's load took them through two adders from the queue or the command register)
+  logic [12:0] c_iv_blk_q;      // IV blocks
+  logic [28:0] c_aad_blk_q;     // AAD blocks
+  logic [32:0] c_txt_blk_q;     // text blocks
+  logic [35:0] c_txtn_q;        // text blocks + N
+  logic [35:0] c_ivg_nblk_q;    // GHASH blocks of IV || pad || len(IV), rounded up to N (the J0 message)
+  logic [3:0]  c_ivg_pad_q;     // ... its padding
+  logic        c_iv96_q;        // a 96-bit IV
+  logic        c_iv_small_q, c_aad_small_q, c_txt_small_q;   // at most N blocks
+  logic [N*16-1:0] c_txt_be_q;  // byte enables of the last text beat
   assign key_ready_o = (st_q == StIdle) && !msg_act && !clear_i && !clear_q && (flush_q == '0);
   assign key_hs      = key_valid_i && key_ready_o;
   assign cmd_ready_o = (st_q == StIdle) && !mo_full_q && !key_valid_i && !clear_i && !clear_q && !abort_q &&
@@ -371,20 +456,23 @@ module aesf_gcm_lanes #(
                         !(cmd_tag_len_i == 5'd4 || cmd_tag_len_i == 5'd8 ||
                           (cmd_tag_len_i >= 5'd12 && cmd_tag_len_i <= 5'd16))) ? ErrLength : ErrNone;
   assign cmd_err     = c_err_q;
-  assign cmd_ivc     = (IV_IN_CMD == 1) && (c_iv_len_q == 16'd12);
+  assign cmd_ivc     = (IV_IN_CMD == 1) && c_iv96_q;
 
-  // command queue entry (input side): {err, decrypt, ivc, iv_len, aad_len, txt_len, tag_len}
-  // the main GHASH message's block count with its padding (AAD || C || len, aligned to beats) is computed here,
-  // from the command register, so that no adder sits between the queue and the input side's registers
-  localparam int CQW = 3 + 1 + 1 + 16 + 32 + 36 + 5 + 36 + 4;
+  // command queue entry (input side): {err, decrypt, ivc, iv_len, aad_len, txt_len, tag_len, main GHASH block
+  // count and padding, iv96, iv/aad/txt small, iv/aad/txt blocks, J0 GHASH block count and padding}: everything
+  // the input side loads, computed here from the command register (one adder: the main GHASH message's block
+  // count, AAD || C || len aligned to beats = (AAD blocks + text blocks + N) rounded down to N), so that the load
+  // is a multiplexer between the queue and the command word, no adder or compare
+  localparam int CQW = 3 + 1 + 1 + 16 + 32 + 36 + 5 + 36 + 4 + 4 + 13 + 29 + 33 + 36 + 4 + N * 16;
   logic [CQW-1:0] cmd_word, cq_rdata, ld_word;
-  logic [35:0]    c_main;
-  assign c_main = 36'(29'(({1'b0, c_aad_len_q} + 33'd15) >> 4)) + 36'(33'(({1'b0, c_txt_len_q} + 37'd15) >> 4)) +
-                  36'd1;
+  logic [35:0]    c_main_n, c_main;
+  assign c_main_n = (36'(c_aad_blk_q) + c_txtn_q) & ~NM136;              // roundup(aad + txt + 1, N)
+  assign c_main   = 36'(c_aad_blk_q) + 36'(c_txt_blk_q) + 36'd1;          // (its low bits give the padding)
   logic           cq_v, cq_push, cq_pop, cq_ready, i_load, i_ld_port;
   logic [CQ_LOG2:0] cq_cnt;
   assign cmd_word = {cmd_err, c_dec_q, cmd_ivc, c_iv_len_q, c_aad_len_q, c_txt_len_q, c_tag_len_q,
-                     c_main + 36'(gh_pad(c_main)), gh_pad(c_main)};
+                     c_main_n, gh_pad(c_main), c_iv96_q, c_iv_small_q, c_aad_small_q, c_txt_small_q,
+                     c_iv_blk_q, c_aad_blk_q, c_txt_blk_q, c_ivg_nblk_q, c_ivg_pad_q, c_txt_be_q};
   aesf_fifo #(.W(CQW), .DEPTH(CQ), .WIPE(0)) u_cq (
     .clk_i, .rst_ni, .clear_i(mclr),
     .wvalid_i(cq_push), .wready_o(cq_ready), .wdata_i(cmd_word),
@@ -396,7 +484,7 @@ module aesf_gcm_lanes #(
   logic [IQW-1:0] iq_wdata, iq_rdata, sld_word;
   logic           iq_v, iq_push, iq_pop, iq_ready, s_load, s_ld_port;
   logic [CQ_LOG2:0] iq_cnt;
-  assign iq_wdata = {cmd_ivc, c_iv_q, 33'(({1'b0, c_txt_len_q} + 37'd15) >> 4)};
+  assign iq_wdata = {cmd_ivc, c_iv_q, c_txt_blk_q};
   aesf_fifo #(.W(IQW), .DEPTH(CQ), .WIPE(0)) u_iq (
     .clk_i, .rst_ni, .clear_i(mclr),
     .wvalid_i(iq_push), .wready_o(iq_ready), .wdata_i(iq_wdata),
@@ -423,6 +511,7 @@ module aesf_gcm_lanes #(
   logic [3:0]   main_pad_q;
   // flags kept next to the counters (no wide compare on the beat path): *_small_q = at most N blocks left
   logic         iv96_q, iv_small_q, aad_small_q, txt_small_q;
+  logic [N*16-1:0] txt_be_q;    // byte enables of the message's last text beat
   // J0 handed from the input side to the issue side (IV beats or GHASH(IV))
   logic         j0h_v_q;
   logic [127:0] j0h_q;
@@ -454,15 +543,15 @@ module aesf_gcm_lanes #(
   logic        cur_small;
   logic [3:0]  cur_low;
   logic [3:0]  cur_cnt;          // blocks in the current input beat
-  logic [127:0] cur_lastmask;    // byte mask of the last block of the current segment
+  logic [15:0]  cur_lastbe;      // byte enables of the last block of the current segment
   always_comb begin
     cur_small    = 1'b1;
     cur_low      = 4'd0;
-    cur_lastmask = '1;
+    cur_lastbe   = '1;
     unique case (ist_q)
-      StIIv:  begin cur_small = iv_small_q;  cur_low = iv_left_q[3:0];  cur_lastmask = byte_mask(iv_len_q[3:0]); end
-      StIAad: begin cur_small = aad_small_q; cur_low = aad_left_q[3:0]; cur_lastmask = byte_mask(aad_len_q[3:0]); end
-      StITxt: begin cur_small = txt_small_q; cur_low = txt_left_q[3:0]; cur_lastmask = byte_mask(txt_len_q[3:0]); end
+      StIIv:  begin cur_small = iv_small_q;  cur_low = iv_left_q[3:0];  cur_lastbe = byte_en(iv_len_q[3:0]);   end
+      StIAad: begin cur_small = aad_small_q; cur_low = aad_left_q[3:0]; cur_lastbe = byte_en(aad_len_q[3:0]);   end
+      StITxt: begin cur_small = txt_small_q; cur_low = txt_left_q[3:0]; cur_lastbe = byte_en(txt_len_q[3:0]);   end
       default: ;
     endcase
     cur_cnt = cur_small ? cur_low : 4'(N);
@@ -475,12 +564,13 @@ module aesf_gcm_lanes #(
     assign cur_lp[k] = cur_small && (cur_low == 4'(k + 1));
   end
 
-  // input beat with bytes beyond the segment zeroed; lanes beyond cur_cnt zeroed
-  logic [N*128-1:0] in_masked;
-  for (genvar k = 0; k < N; k++) begin : gen_inmask
-    assign in_masked[N*128-1-128*k -: 128] =
-        cur_lz[k] ? 128'd0 :
-        (cur_lp[k] ? (in_data_i[N*128-1-128*k -: 128] & cur_lastmask) : in_data_i[N*128-1-128*k -: 128]);
+  // byte enables of the input beat: bytes beyond the segment and lanes beyond cur_cnt are disabled. The packer
+  // applies them after its first input register (the masking is not on the path from in_data_i)
+  logic [N*16-1:0] cur_be;
+  for (genvar k = 0; k < N; k++) begin : gen_inbe
+    for (genvar b = 0; b < 16; b++) begin : gen_byte
+      assign cur_be[N*16-1-16*k-b] = !cur_lz[k] && (!cur_lp[k] || cur_lastbe[15-b]);
+    end
   end
 
   // text: keystream XOR into a two-beat output FIFO. Its flags are registers: whether the core may take a text
@@ -491,12 +581,9 @@ module aesf_gcm_lanes #(
   logic [N*128-1:0] txt_out;          // masked text out (CT or PT)
   logic [N*128+4:0] out_wdata, out_rdata;
   logic [1:0]       out_count;
-  for (genvar k = 0; k < N; k++) begin : gen_txt
-    assign txt_out[N*128-1-128*k -: 128] =
-        cur_lz[k] ? 128'd0 :
-        (cur_lp[k] ? ((in_data_i[N*128-1-128*k -: 128] ^ ks_hd[N*128-1-128*k -: 128]) & cur_lastmask)
-                   : (in_data_i[N*128-1-128*k -: 128] ^ ks_hd[N*128-1-128*k -: 128]));
-  end
+  // (text beats only: the last beat's byte enables are a register loaded with the message, so the text path is
+  // the XOR and one AND behind flip-flops; timing, issue 19)
+  assign txt_out = (in_data_i ^ ks_hd) & (txt_small_q ? be_bits(txt_be_q) : '1);
 
   // input acceptance per state
   logic iv_ok, aad_ok, txt_ok, tagb_ok;
@@ -544,15 +631,16 @@ module aesf_gcm_lanes #(
   logic [4:0]  ld_tag_len;
   logic [35:0] ld_main_nblk;
   logic [3:0]  ld_main_pad;
-  assign {ld_err, ld_dec, ld_ivc, ld_iv_len, ld_aad_len, ld_txt_len, ld_tag_len, ld_main_nblk, ld_main_pad} = ld_word;
+  logic        ld_iv96, ld_iv_small, ld_aad_small, ld_txt_small;
   logic [12:0] ld_iv_blocks;
   logic [28:0] ld_aad_blocks;
   logic [32:0] ld_txt_blocks;
-  assign ld_iv_blocks  = 13'(({1'b0, ld_iv_len} + 17'd15) >> 4);
-  assign ld_aad_blocks = 29'(({1'b0, ld_aad_len} + 33'd15) >> 4);
-  assign ld_txt_blocks = 33'(({1'b0, ld_txt_len} + 37'd15) >> 4);
-  logic [35:0] ld_ivg_blocks;   // GHASH blocks of IV || pad || len
-  assign ld_ivg_blocks  = 36'(ld_iv_blocks) + 36'd1;
+  logic [35:0] ld_ivg_nblk;     // GHASH blocks of IV || pad || len, with the padding
+  logic [3:0]  ld_ivg_pad;
+  logic [N*16-1:0] ld_txt_be;
+  assign {ld_err, ld_dec, ld_ivc, ld_iv_len, ld_aad_len, ld_txt_len, ld_tag_len, ld_main_nblk, ld_main_pad,
+          ld_iv96, ld_iv_small, ld_aad_small, ld_txt_small, ld_iv_blocks, ld_aad_blocks, ld_txt_blocks,
+          ld_ivg_nblk, ld_ivg_pad, ld_txt_be} = ld_word;
 
   // the message's input is complete in this cycle: tail entry
   assign i_done   = (ist_q == StILen && pk_r && !dec_q) || (ist_q == StITag && in_hs);
@@ -568,7 +656,8 @@ module aesf_gcm_lanes #(
   assign ivlenblk = {64'd0, 45'd0, iv_len_q, 3'd0};                     // 0^64 || [len(IV)]_64
   always_comb begin
     pk_v    = 1'b0;
-    pk_d    = in_masked;
+    pk_d    = in_data_i;
+    pk_be   = cur_be;
     pk_cnt  = cur_cnt;
     pk_pad  = pad_q;
     unique case (ist_q)
@@ -576,16 +665,18 @@ module aesf_gcm_lanes #(
       StIJ0:  begin
         pk_v    = !ivlen_sent_q;
         pk_d    = {ivlenblk, {(N-1)*128{1'b0}}};
+        pk_be   = '1;
         pk_cnt  = 4'd1;
       end
       StIAad: pk_v = in_hs;
       StITxt: begin
         pk_v = in_hs;
-        pk_d = dec_q ? in_masked : txt_out;
+        pk_d = dec_q ? in_data_i : txt_out;
       end
       StILen: begin
         pk_v    = 1'b1;
         pk_d    = {lenblk, {(N-1)*128{1'b0}}};
+        pk_be   = '1;
         pk_cnt  = 4'd1;
       end
       default: ;
@@ -625,7 +716,7 @@ module aesf_gcm_lanes #(
   assign aes_d_i  = (issue_h || issue_j0) ? {(issue_j0 ? j0_iss : 128'd0), {(N-1)*128{1'b0}}} : ctr_beat;
   assign ks_issue = issue_ctr;
   assign ks_cnt_d = ks_cnt_q + (KS_LOG2+2)'(ks_issue) - (KS_LOG2+2)'(ks_pop);
-  assign ks_push  = aes_v_o && !h_pend_q && !out_j0;
+  assign ks_push  = out_ks;
 
   // abort: nothing issued any more; after LAT + 1 cycles the lanes are empty
   logic [6:0] ab_cnt_q;
@@ -638,7 +729,7 @@ module aesf_gcm_lanes #(
   logic [CQ_LOG2:0] ej_cnt;
   aesf_fifo #(.W(128), .DEPTH(CQ), .WIPE(0)) u_ej (
     .clk_i, .rst_ni, .clear_i(clear_q || (st_q == StAbort && abort_done)),
-    .wvalid_i(aes_v_o && out_j0 && !h_pend_q), .wready_o(ej_ready), .wdata_i(aes_d_o[N*128-1 -: 128]),
+    .wvalid_i(out_j0), .wready_o(ej_ready), .wdata_i(aes_d_o[N*128-1 -: 128]),
     .rvalid_o(ej_v), .rready_i(ej_pop), .rdata_o(ej_rdata), .count_o(ej_cnt)
   );
   logic unused_ej;
@@ -681,7 +772,7 @@ module aesf_gcm_lanes #(
   // GHASH unit control
   assign gh_clear = clear_q;
   assign gh_abort = mabort;
-  assign gh_h_v   = (st_q == StHpow) && aes_v_o && h_pend_q;
+  assign gh_h_v   = out_h;
   assign gh_h     = aes_d_o[N*128-1 -: 128];
   assign gh_st_v  = gh_st_pend_q && !abort_q;
   assign gh_nblk  = gh_nblk_q;
@@ -717,13 +808,15 @@ module aesf_gcm_lanes #(
   // lane input register and the kind delay line (free-running, as the lanes)
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      aes_v_q <= 1'b0; aes_in_q <= '0; kd_q <= '0;
+      aes_v_q <= 1'b0; aes_in_q <= '0; kd_q <= '0; kk_q <= '0; kh_q <= '0;
     end else if (clear_q) begin
-      aes_v_q <= 1'b0; aes_in_q <= '0; kd_q <= '0;
+      aes_v_q <= 1'b0; aes_in_q <= '0; kd_q <= '0; kk_q <= '0; kh_q <= '0;
     end else begin
       aes_v_q  <= aes_v_i;
       aes_in_q <= aes_d_i ^ {N{rk_q[0]}};
       kd_q     <= (LAT+1)'({kd_q, issue_j0});
+      kk_q     <= (LAT+1)'({kk_q, issue_ctr});
+      kh_q     <= (LAT+1)'({kh_q, issue_h});
     end
   end
 
@@ -732,9 +825,13 @@ module aesf_gcm_lanes #(
     if (!rst_ni) begin
       cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_len_q <= '0;
       c_iv_q <= '0; c_err_q <= ErrNone;
+      c_iv_blk_q <= '0; c_aad_blk_q <= '0; c_txt_blk_q <= '0; c_txtn_q <= '0; c_ivg_nblk_q <= '0; c_ivg_pad_q <= '0;
+      c_iv96_q <= 1'b0; c_iv_small_q <= 1'b0; c_aad_small_q <= 1'b0; c_txt_small_q <= 1'b0; c_txt_be_q <= '0;
     end else if (mclr) begin
       cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_len_q <= '0;
       c_iv_q <= '0; c_err_q <= ErrNone;
+      c_iv_blk_q <= '0; c_aad_blk_q <= '0; c_txt_blk_q <= '0; c_txtn_q <= '0; c_ivg_nblk_q <= '0; c_ivg_pad_q <= '0;
+      c_iv96_q <= 1'b0; c_iv_small_q <= 1'b0; c_aad_small_q <= 1'b0; c_txt_small_q <= 1'b0; c_txt_be_q <= '0;
     end else begin
       cv_q <= cmd_hs;
       if (cmd_hs) begin
@@ -745,6 +842,18 @@ module aesf_gcm_lanes #(
         c_tag_len_q <= cmd_tag_len_i;
         c_iv_q      <= (IV_IN_CMD == 1) ? cmd_iv_i : 96'd0;
         c_err_q     <= cmd_err_d;
+        c_iv_blk_q    <= 13'(({1'b0, cmd_iv_len_i} + 17'd15) >> 4);
+        c_aad_blk_q   <= 29'(({1'b0, cmd_aad_len_i} + 33'd15) >> 4);
+        c_txt_blk_q   <= 33'(({1'b0, cmd_txt_len_i} + 37'd15) >> 4);
+        c_txtn_q      <= 36'(({1'b0, cmd_txt_len_i} + 37'(15 + 16 * N)) >> 4);
+        // roundup(IV blocks + 1, N) = (IV blocks + N) rounded down to N
+        c_ivg_nblk_q  <= 36'(13'(({1'b0, cmd_iv_len_i} + 17'(15 + 16 * N)) >> 4)) & ~NM136;
+        c_ivg_pad_q   <= gh_pad(36'(13'(({1'b0, cmd_iv_len_i} + 17'd15) >> 4)) + 36'd1);
+        c_iv96_q      <= (cmd_iv_len_i == 16'd12);
+        c_iv_small_q  <= (cmd_iv_len_i <= 16'(16 * N));
+        c_aad_small_q <= (cmd_aad_len_i <= 32'(16 * N));
+        c_txt_small_q <= (cmd_txt_len_i <= 36'(16 * N));
+        c_txt_be_q    <= last_be(33'(({1'b0, cmd_txt_len_i} + 37'd15) >> 4), cmd_txt_len_i[3:0]);
       end
     end
   end
@@ -849,29 +958,52 @@ module aesf_gcm_lanes #(
     end
   end
 
-  // keystream FIFO bookkeeping (every state)
+  // keystream FIFO bookkeeping (every state). The refill decisions (ks_load, ks_byp) and the data select of the
+  // front registers read flip-flops only (ks_fill_q, ks_ne_q, kk_q): both flags are computed here from the next
+  // pointers and valid bits, one cycle ahead. The front registers' data is wiped by clear_q only; after an abort
+  // their valid bits are dropped (the data is never read again: the text XOR reads only a valid head).
+  assign ks_clr  = clear_q || (st_q == StAbort && abort_done);
+  assign ks_wp_d = ks_wp_q + (KS_LOG2+1)'(ks_wr);
+  assign ks_rp_d = ks_rp_q + (KS_LOG2+1)'(ks_load || ks_byp);   // (bypass: skip its memory copy)
+  assign ks_ws_d = ks_ws_q ^ (ks_load || ks_byp);
+  assign ks_hs_d = ks_hs_q ^ ks_pop;
+  always_comb begin
+    // a refill sets the valid bit of the free register, a pop clears the head's (never the same register)
+    ks_hv_d = ks_hv_q;
+    for (int k = 0; k < 2; k++) begin
+      if ((ks_load || ks_byp) && ks_ws_q == 1'(k)) ks_hv_d[k] = 1'b1;
+      else if (ks_pop && ks_hs_q == 1'(k))         ks_hv_d[k] = 1'b0;
+    end
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0; ks_hd_q[0] <= '0; ks_hd_q[1] <= '0;
-      ks_hv_q <= '0; ks_hs_q <= 1'b0; ks_ws_q <= 1'b0;
-    end else if (clear_q || (st_q == StAbort && abort_done)) begin
-      ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0; ks_hd_q[0] <= '0; ks_hd_q[1] <= '0;
-      ks_hv_q <= '0; ks_hs_q <= 1'b0; ks_ws_q <= 1'b0;
+      ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0;
+      ks_hv_q <= '0; ks_hs_q <= 1'b0; ks_ws_q <= 1'b0; ks_ne_q <= 1'b0; ks_fill_q <= 1'b1;
+    end else if (ks_clr) begin
+      ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0;
+      ks_hv_q <= '0; ks_hs_q <= 1'b0; ks_ws_q <= 1'b0; ks_ne_q <= 1'b0; ks_fill_q <= 1'b1;
     end else begin
-      if (ks_wr) ks_wp_q <= ks_wp_q + 1'b1;
-      if (ks_load || ks_byp) begin
-        ks_hd_q[ks_ws_q]  <= ks_load ? ks_mem[ks_rp_q[KS_LOG2-1:0]] : aes_d_o;
-        ks_rp_q           <= ks_rp_q + 1'b1;            // (bypass: skip its memory copy)
-        ks_ws_q           <= !ks_ws_q;
-      end
-      // a refill sets the valid bit of the free register, a pop clears the head's (never the same register)
-      for (int k = 0; k < 2; k++) begin
-        if ((ks_load || ks_byp) && ks_ws_q == 1'(k)) ks_hv_q[k] <= 1'b1;
-        else if (ks_pop && ks_hs_q == 1'(k))         ks_hv_q[k] <= 1'b0;
-      end
-      if (ks_pop) ks_hs_q <= !ks_hs_q;
+      ks_wp_q   <= ks_wp_d;
+      ks_rp_q   <= ks_rp_d;
+      ks_ne_q   <= (ks_wp_d != ks_rp_d);
+      ks_ws_q   <= ks_ws_d;
+      ks_hs_q   <= ks_hs_d;
+      ks_hv_q   <= ks_hv_d;
+      ks_fill_q <= !ks_hv_d[ks_ws_d];
       ks_cnt_q  <= ks_cnt_d;
       ks_full_q <= (ks_cnt_d > (KS_LOG2+2)'(KD));
+    end
+  end
+
+  // the front registers' data: written at a refill, from the memory while it holds beats, else the lane output
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ks_hd_q[0] <= '0; ks_hd_q[1] <= '0;
+    end else if (clear_q) begin
+      ks_hd_q[0] <= '0; ks_hd_q[1] <= '0;
+    end else if (ks_load || ks_byp) begin
+      ks_hd_q[ks_ws_q] <= ks_ne_q ? ks_mem[ks_rp_q[KS_LOG2-1:0]] : aes_d_o;
     end
   end
 
@@ -922,14 +1054,14 @@ module aesf_gcm_lanes #(
       dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_len_q <= '0;
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ivlen_sent_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_st_j0_q <= 1'b0; gh_nblk_q <= '0; pad_q <= '0; main_nblk_q <= '0; main_pad_q <= '0;
-      iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1;
+      iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; txt_be_q <= '0;
       j0h_v_q <= 1'b0; j0h_q <= '0;
     end else if (mclr) begin
       ist_q <= StIIdle;
       dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_len_q <= '0;
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ivlen_sent_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_st_j0_q <= 1'b0; gh_nblk_q <= '0; pad_q <= '0; main_nblk_q <= '0; main_pad_q <= '0;
-      iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1;
+      iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; txt_be_q <= '0;
       j0h_v_q <= 1'b0; j0h_q <= '0;
     end else begin
       if (gh_st_v && gh_st_r) gh_st_pend_q <= 1'b0;
@@ -1012,10 +1144,11 @@ module aesf_gcm_lanes #(
           tag_len_q    <= ld_tag_len;
           main_nblk_q  <= ld_main_nblk;
           main_pad_q   <= ld_main_pad;
-          iv96_q       <= (ld_iv_len == 16'd12);
-          iv_small_q   <= (ld_iv_len <= 16'(16 * N));
-          aad_small_q  <= (ld_aad_len <= 32'(16 * N));
-          txt_small_q  <= (ld_txt_len <= 36'(16 * N));
+          iv96_q       <= ld_iv96;
+          iv_small_q   <= ld_iv_small;
+          aad_small_q  <= ld_aad_small;
+          txt_small_q  <= ld_txt_small;
+          txt_be_q     <= ld_txt_be;
           iv_left_q    <= ld_iv_blocks;
           aad_left_q   <= ld_aad_blocks;
           txt_left_q   <= ld_txt_blocks;
@@ -1028,11 +1161,11 @@ module aesf_gcm_lanes #(
             pad_q        <= ld_main_pad;
             ist_q        <= StIAad;
           end else begin
-            if (ld_iv_len != 16'd12) begin
+            if (!ld_iv96) begin
               gh_st_pend_q <= 1'b1;
               gh_st_j0_q   <= 1'b1;
-              gh_nblk_q    <= ld_ivg_blocks + 36'(gh_pad(ld_ivg_blocks));
-              pad_q        <= gh_pad(ld_ivg_blocks);
+              gh_nblk_q    <= ld_ivg_nblk;
+              pad_q        <= ld_ivg_pad;
             end
             ist_q <= StIIv;
           end
@@ -1057,8 +1190,10 @@ module aesf_gcm_lanes #(
       t1_v_q   <= t_take;
       t1_dec_q <= t_dec;
       t1_err_q <= t_err;
-      t1_x_q   <= (t_take && t_err == ErrNone) ? ((ej_rdata ^ gh_o) & t_mask) : 128'd0;
-      t1_tin_q <= (t_take && t_err == ErrNone) ? (t_tagin & t_mask) : 128'd0;
+      // data behind the queues' valid flags, not behind the take decision (timing, issue 19: the decision is
+      // several levels deep); only read when t1_v_q
+      t1_x_q   <= ej_v ? ((ej_rdata ^ gh_o) & t_mask) : 128'd0;
+      t1_tin_q <= tq_v ? (t_tagin & t_mask) : 128'd0;
       done_q   <= t1_v_q;
       if (key_hs) begin
         tag_q  <= '0;
@@ -1079,11 +1214,7 @@ module aesf_gcm_lanes #(
         fail_q    <= 1'b0;
         done_q    <= 1'b1;
       end
-      if (mabort && st_q == StIdle) begin
-        t1_v_q   <= 1'b0;
-        t1_x_q   <= '0;
-        t1_tin_q <= '0;
-      end
+      if (mabort && st_q == StIdle) t1_v_q <= 1'b0;
     end
   end
 
@@ -1095,6 +1226,10 @@ module aesf_gcm_lanes #(
       if (iq_push) assert (iq_ready);
       if (tq_push) assert (tq_ready);
       assert (ks_cnt_q <= (KS_LOG2+2)'(KD + 1));
+      if (out_ks || out_j0 || out_h) assert (aes_v_o);           // a kind bit only beside a valid block
+      assert (32'(out_ks) + 32'(out_j0) + 32'(out_h) <= 1);
+      assert (ks_ne_q == (ks_wp_q != ks_rp_q));
+      assert (ks_fill_q == !ks_hv_q[ks_ws_q]);
     end
   end
 `endif

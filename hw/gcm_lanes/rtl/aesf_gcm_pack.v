@@ -31,6 +31,9 @@ module aesf_gcm_pack #(
   input  logic             in_valid_i,
   output logic             in_ready_o,
   input  logic [N*128-1:0] in_data_i,
+  input  logic [N*16-1:0]  in_be_i,    // byte enables of in_data_i (same order, one bit per byte): a disabled
+                                       // byte enters as 0. Applied after the first input register (IN_REG 2), so
+                                       // the caller's masking logic is not on its data path (timing, issue 19)
   input  logic [3:0]       in_cnt_i,   // blocks in this beat, 1..N (lanes 0 .. cnt-1)
   input  logic [3:0]       in_pad_i,   // zero blocks before them: 0..N-1 (a message's first beat only)
   output logic             out_valid_o,
@@ -65,6 +68,10 @@ module aesf_gcm_pack #(
   logic [N-1:0]     s_ln_q;           // its lanes in use: s_ln_q[k] = k < count
   logic [N-1:0]     s_pad_oh_q;       // its padding, one-hot (0..N-1)
   logic             in_hs, out_hs;
+  // a byte enable per byte -> a bit mask
+  function automatic logic [N*128-1:0] be_bits(input logic [N*16-1:0] be);
+    for (int i = 0; i < N*16; i++) be_bits[8*i +: 8] = {8{be[i]}};
+  endfunction
   // the beat entering the s register: the caller's (IN_REG 1) or the p register's (IN_REG 2)
   logic             e_v;
   logic [N*128-1:0] e_d;
@@ -123,16 +130,18 @@ module aesf_gcm_pack #(
     logic             p_v_q;
     logic [N-1:0]     p_pad_oh_q;
     logic [N*128-1:0] p_d_q;
+    logic [N*16-1:0]  p_be_q;
     logic [N:0]       p_cnt_oh_q;
     logic [N-1:0]     p_ln_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        p_v_q <= 1'b0; p_d_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
+        p_v_q <= 1'b0; p_d_q <= '0; p_be_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
       end else if (clear_i) begin
-        p_v_q <= 1'b0; p_d_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
+        p_v_q <= 1'b0; p_d_q <= '0; p_be_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
       end else begin
-        p_v_q <= in_hs;
-        p_d_q <= in_data_i;           // no enable, as s_d_q
+        p_v_q  <= in_hs;
+        p_d_q  <= in_data_i;          // no enable, as s_d_q
+        p_be_q <= in_be_i;
         if (in_hs) begin
           p_cnt_oh_q <= in_cnt_oh;
           p_ln_q     <= in_ln;
@@ -140,10 +149,10 @@ module aesf_gcm_pack #(
         end
       end
     end
-    assign e_v = p_v_q; assign e_d = p_d_q; assign e_cnt_oh = p_cnt_oh_q; assign e_ln = p_ln_q;
+    assign e_v = p_v_q; assign e_d = p_d_q & be_bits(p_be_q); assign e_cnt_oh = p_cnt_oh_q; assign e_ln = p_ln_q;
     assign e_pad_oh = p_pad_oh_q;
   end else begin : gen_nop
-    assign e_v = in_hs; assign e_d = in_data_i; assign e_cnt_oh = in_cnt_oh; assign e_ln = in_ln;
+    assign e_v = in_hs; assign e_d = in_data_i & be_bits(in_be_i); assign e_cnt_oh = in_cnt_oh; assign e_ln = in_ln;
     assign e_pad_oh = in_pad_oh;
   end
 

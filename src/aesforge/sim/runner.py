@@ -35,9 +35,9 @@ def _tool_env() -> None:
         os.environ["PATH"] = bindir + os.pathsep + path
 
 
-def _build_hash(core, sim: str, params: dict) -> str:
+def _build_hash(core, sim: str, params: dict, assertions: bool = False) -> str:
     h = hashlib.sha256()
-    h.update(f"{core.top}|{sim}|{sorted(params.items())}".encode())
+    h.update(f"{core.top}|{sim}|{sorted(params.items())}|{assertions}".encode())
     root = repo_root()
     for src in core.sources:
         h.update(src.encode())
@@ -53,8 +53,11 @@ def _core(core_or_name) -> "_cores.Core":
     return core_or_name if isinstance(core_or_name, _cores.Core) else _cores.get(core_or_name)
 
 
-def build(core_name, sim: str = "icarus", params: dict | None = None, quiet: bool = True) -> Path:
-    """Build (or reuse) the simulation model of a core (name or ``Core``); returns its build directory."""
+def build(core_name, sim: str = "icarus", params: dict | None = None, quiet: bool = True,
+          assertions: bool = False) -> Path:
+    """Build (or reuse) the simulation model of a core (name or ``Core``); returns its build directory.
+    ``assertions`` (Verilator only): compile the RTL's `ifdef FORMAL` immediate assertions (`-DFORMAL --assert`),
+    so that a violated one stops the simulation with an error."""
     if sim not in SIMULATORS:
         raise ValueError(f"unknown simulator {sim!r} (choose from {', '.join(SIMULATORS)})")
     from cocotb_tools.runner import get_runner
@@ -62,8 +65,9 @@ def build(core_name, sim: str = "icarus", params: dict | None = None, quiet: boo
     _tool_env()
     core = _core(core_name)
     p = {**core.params, **(params or {})}
-    tag = _build_hash(core, sim, p)
-    bdir = build_dir() / "sim" / f"{core.name}-{sim}-{tag}"
+    assertions = assertions and sim == "verilator"
+    tag = _build_hash(core, sim, p, assertions)
+    bdir = build_dir() / "sim" / f"{core.name}-{sim}{'-assert' if assertions else ''}-{tag}"
     stamp = bdir / ".aesforge-built"
     bdir.mkdir(parents=True, exist_ok=True)
     # Thread lock for shards of one process, file lock for pytest-xdist workers building the same model.
@@ -74,6 +78,8 @@ def build(core_name, sim: str = "icarus", params: dict | None = None, quiet: boo
         root = repo_root()
         runner = get_runner(sim)
         build_args = ["-Wno-fatal"] if sim == "verilator" else []
+        if assertions:
+            build_args += ["--assert", "-DFORMAL"]
         runner.build(
             sources=[root / s for s in core.sources],
             hdl_toplevel=core.top,
@@ -110,13 +116,14 @@ def _run_shard(core, sim: str, bdir: Path, shard_dir: Path, env: dict, quiet: bo
 
 
 def run_cocotb_module(core_name, module: str, sim: str = "icarus", params: dict | None = None,
-                      pythonpath: list[str] | None = None, testcase: str | None = None) -> tuple[int, int]:
+                      pythonpath: list[str] | None = None, testcase: str | None = None,
+                      assertions: bool = False) -> tuple[int, int]:
     """Run a cocotb test module against a core's RTL (name or ``Core``, built with `params`); return
-    (tests, failed)."""
+    (tests, failed). ``assertions``: see ``build`` (Verilator: the RTL's FORMAL assertions are checked)."""
     from cocotb_tools.check_results import get_results
 
     core = _core(core_name)
-    bdir = build(core, sim, params)
+    bdir = build(core, sim, params, assertions=assertions)
     tdir = bdir / f"test-{module}"
     tdir.mkdir(exist_ok=True)
     env = {"AESFORGE_PARAMS": json.dumps({**core.params, **(params or {})})}
