@@ -40,8 +40,12 @@ test: lint
 test-full: lint
 	$(PYTEST) -n $(JOBS) -q -ra -m "full or not full"
 
+# the figures' standard: the lower median of 3 placement seeds, on the project's part (LFE5U-85F speed 6) and on the
+# part of the peer comparisons (LFE5UM5G-85F speed 8); `make report REPORT_SEEDS=1 REPORT_DEVICES=85k` is the quick run
+REPORT_SEEDS   ?= 3
+REPORT_DEVICES ?= 85k um5g-85k
 report:
-	$(VENV)/bin/aesforge report --jobs $(JOBS)
+	$(VENV)/bin/aesforge report --jobs $(JOBS) --seeds $(REPORT_SEEDS) $(addprefix --device ,$(REPORT_DEVICES))
 
 explore-pipelined:
 	$(VENV)/bin/aesforge explore pipelined --jobs $(JOBS)

@@ -7,7 +7,7 @@
                  [--stall P] [--seed S] [--check]
     aesforge check --vectors IN.jsonl --results OUT.jsonl
     aesforge demo [--sim icarus|verilator]
-    aesforge report [--core NAME ...] [--jobs N] [--no-pnr] [--freq MHZ]
+    aesforge report [--core NAME ...] [--jobs N] [--no-pnr] [--freq MHZ] [--seeds K] [--device PART ...]
     aesforge explore FAMILY [options]            design-space search (e.g. `aesforge explore pipelined -h`)
     aesforge regmap [--check]                    generate C headers / README register tables from the JSON maps
 """
@@ -120,7 +120,7 @@ def _cmd_demo(args) -> int:
 def _cmd_report(args) -> int:
     from aesforge.flow import report
 
-    return report.run(args.core or None, jobs=args.jobs, pnr=not args.no_pnr, freq_mhz=args.freq)
+    return report.main_from_args(args)
 
 
 def _cmd_explore(args) -> int:
@@ -181,10 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=_cmd_demo)
 
     s = sub.add_parser("report", help="synthesis + place-and-route + cycles for every core -> docs/results.md")
-    s.add_argument("--core", action="append", help="only this core (repeatable)")
-    s.add_argument("--jobs", type=int, default=2)
-    s.add_argument("--no-pnr", action="store_true", help="skip nextpnr (synthesis counts only)")
-    s.add_argument("--freq", type=float, default=None, help="P&R target frequency in MHz (default 100)")
+    from aesforge.flow import report as _report   # one option list: the report module's own
+
+    _report.add_arguments(s)
     s.set_defaults(func=_cmd_report)
 
     s = sub.add_parser("explore", help="design-space search with synthesis + P&R (e.g. pipelined)")

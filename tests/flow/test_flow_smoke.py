@@ -158,3 +158,42 @@ def test_readme_splice_and_results_md_row(outdir):
     assert "| `x` | 10 | 2 | n/m | n/m | n/m |" in text
     (d / "README.md").write_text("# no markers\n")
     assert not report.splice_readme(core, res)
+
+
+def test_report_seeds_and_parts():
+    """Several placement seeds on several parts: the figure of a part is the lower median over its seeds (a real
+    placement, whose critical path is the one reported), every seed's Fmax is kept, the results row shows both
+    parts, and the first placement keeps the cache name of single-seed reports."""
+    from aesforge.flow import pnr, report
+
+    assert report.pnr_step(pnr.DEFAULT_DEVICE, 1) == "pnr_ecp5"
+    assert report.pnr_step("um5g-85k", 2) == "pnr_ecp5_um5g85k_s2"
+
+    def run(f, tag):
+        return {"fmax_mhz": f, "device": tag, "critical_path": {"delay_ns": 1000.0 / f, "logic_levels": 3,
+                                                                 "ns_by_type": {"routing": 1.0}, "start": tag,
+                                                                 "end": tag},
+                "seconds": {"nextpnr": 5}}
+
+    med = report.median_placement({1: run(50.0, "a"), 2: run(70.0, "b"), 3: run(60.0, "c")})
+    assert (med["fmax_mhz"], med["median_seed"], med["critical_path"]["start"]) == (60.0, 3, "c")
+    assert med["fmax_by_seed"] == {"1": 50.0, "2": 70.0, "3": 60.0}
+    even = report.median_placement({1: run(50.0, "a"), 2: run(70.0, "b")})
+    assert even["fmax_mhz"] == 50.0                       # lower median: a real placement
+    assert report.median_placement({1: None, 2: {"fmax_mhz": None}}) is None
+
+    steps = {"pnr_ecp5": run(50.0, "a"), "pnr_ecp5_85k_s2": run(70.0, "b"), "pnr_ecp5_85k_s3": run(60.0, "c"),
+             "pnr_ecp5_um5g85k_s1": run(90.0, "d"), "pnr_ecp5_um5g85k_s2": run(80.0, "e"),
+             "pnr_ecp5_um5g85k_s3": run(85.0, "f"), "_errors": {}}
+    core = Core(name="x", top="x", folder="hw/x", sources=(), interface="", key_sizes=(128,), modes=("ecb",),
+                directions=("encrypt",))
+    res = report._core_result(core, steps, {"cycles_per_block": 1.0, "latency_cycles": 5}, "", 100.0, seeds=3,
+                              devices=(pnr.DEFAULT_DEVICE, "um5g-85k"))
+    assert res["ecp5"]["fmax_mhz"] == 60.0 and res["ecp5"]["critical_path"]["start"] == "c"
+    assert res["ecp5_parts"]["um5g-85k"]["fmax_mhz"] == 85.0
+    assert res["ecp5_parts"]["um5g-85k"]["fmax_by_seed"] == {"1": 90.0, "2": 80.0, "3": 85.0}
+    assert res["throughput"]["mbps"] == 128 * 60.0
+    assert "median of 3" in res["device"]["ecp5"] or "seeds 1, 2, 3" in res["device"]["ecp5"]
+    row = report._row(res)
+    assert "| 60.0 (median of 3) | 85.0 (median of 3) |" in row, row
+    assert row.count("|") == report.TABLE_HEAD.splitlines()[0].count("|")

@@ -3,8 +3,10 @@
 //
 // aesf_fifo: synchronous first-in first-out buffer with registered flags.
 //
-//   push: wvalid_i && wready_o (wready_o = !full, a register: no combinational path from rvalid/rready)
-//   pop:  rvalid_o && rready_i (rvalid_o = !empty, a register); rdata_o is the head entry
+//   push: wvalid_i && wready_o (wready_o = !full, a flip-flop: no combinational path from rvalid/rready)
+//   pop:  rvalid_o && rready_i (rvalid_o = !empty, a flip-flop); rdata_o is the head entry
+//   Both flags are flip-flops computed from the next count (timing, issue 19: a compare of count_q behind them
+//   put one or two LUT levels in front of every decision that reads them).
 //   A push and a pop in the same cycle are both taken (also when full: no, full refuses the push).
 //   clear_i empties the FIFO on the next edge. WIPE = 0: the storage is not wiped (it is never readable through
 //   rvalid_o while empty; LUT-RAM friendly). WIPE = 1: every entry is also written with zero (flip-flops; for
@@ -50,11 +52,13 @@ module aesf_fifo #(
   logic [W-1:0]  mem_q [DEPTH];
   logic [AW-1:0] wptr_q, rptr_q;
   logic [CW-1:0] count_q;
+  logic          full_q;              // count_q == DEPTH
+  logic          nempty_q;            // count_q != 0
   logic          push, pop;
   logic          wr;                  // the entry at the write pointer is written at this edge
 
-  assign wready_o = (count_q != CW'(DEPTH));
-  assign rvalid_o = (count_q != '0);
+  assign wready_o = !full_q;
+  assign rvalid_o = nempty_q;
   assign push     = wvalid_i && wready_o;
   assign pop      = rvalid_o && rready_i;
   assign wr       = (SPEC_WR == 1) ? wready_o : push;
@@ -79,19 +83,41 @@ module aesf_fifo #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      wptr_q  <= '0;
-      rptr_q  <= '0;
-      count_q <= '0;
+      wptr_q   <= '0;
+      rptr_q   <= '0;
+      count_q  <= '0;
+      full_q   <= 1'b0;
+      nempty_q <= 1'b0;
     end else if (clear_i) begin
-      wptr_q  <= '0;
-      rptr_q  <= '0;
-      count_q <= '0;
+      wptr_q   <= '0;
+      rptr_q   <= '0;
+      count_q  <= '0;
+      full_q   <= 1'b0;
+      nempty_q <= 1'b0;
     end else begin
       if (push) wptr_q <= wptr_q + 1'b1;
       if (pop)  rptr_q <= rptr_q + 1'b1;
-      if (push && !pop)      count_q <= count_q + 1'b1;
-      else if (pop && !push) count_q <= count_q - 1'b1;
+      // the flags from the handshakes and count compares that do not wait for them
+      if (push && !pop) begin
+        count_q  <= count_q + 1'b1;
+        full_q   <= (count_q == CW'(DEPTH - 1));
+        nempty_q <= 1'b1;
+      end else if (pop && !push) begin
+        count_q  <= count_q - 1'b1;
+        full_q   <= 1'b0;
+        nempty_q <= (count_q != CW'(1));
+      end
     end
   end
+
+`ifdef FORMAL
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (full_q == (count_q == CW'(DEPTH)));
+      assert (nempty_q == (count_q != '0));
+      assert (count_q <= CW'(DEPTH));
+    end
+  end
+`endif
 endmodule
 `default_nettype wire

@@ -333,37 +333,31 @@ module aesf_gcm_lanes #(
     .out_valid_o(pko_v), .out_ready_i(pko_r), .out_data_o(pko_d)
   );
 
-  // N >= 2: a two-entry FIFO between the packer and the GHASH unit (+1 cycle per message). The GHASH unit's
-  // in_ready_o then moves two pointers, while the packer's shift of all its slots depends on this FIFO's
-  // registered count only (timing, issue 19: in_ready_o -> the packer's slot multiplexers was N = 2's worst path,
-  // one route across the device). N = 1's packer is small and sits next to the GHASH unit: no FIFO.
-  // (the selection is written into the GHASH unit's port connections: with `assign gh_in_d = pko_d;` between the
-  // packer's and the GHASH unit's ports, Icarus 11 resolves both nets to x; Verilator and Yosys do not)
+  // A two-entry FIFO between the packer and the GHASH unit (+1 cycle per message). The GHASH unit's in_ready_o
+  // then moves two pointers, while the packer's shift of all its slots depends on this FIFO's registered flag
+  // only (timing, issue 19: in_ready_o -> the packer's slot multiplexers was the worst path of N = 2 (round 4)
+  // and of N = 1 (round 5), routes across the device).
+  // (the FIFO's read data is written into the GHASH unit's port connection: with `assign gh_in_d = pko_d;`
+  // between the packer's and the GHASH unit's ports, Icarus 11 resolves both nets to x; Verilator and Yosys do not)
   logic             ghq_v, ghq_w;
   logic [N*128-1:0] ghq_d;
-  if (N >= 2) begin : gen_gh_q
-    logic [1:0] ghq_cnt;
-    logic       unused_ghq;
-    aesf_fifo #(.W(N*128), .DEPTH(2), .WIPE(0), .SPEC_WR(0)) u_ghq (
-      .clk_i, .rst_ni, .clear_i(mclr),
-      .wvalid_i(pko_v), .wready_o(ghq_w), .wdata_i(pko_d),
-      .rvalid_o(ghq_v), .rready_i(gh_in_r), .rdata_o(ghq_d), .count_o(ghq_cnt)
-    );
-    assign unused_ghq = ^ghq_cnt;
-  end else begin : gen_gh_direct
-    assign ghq_v = 1'b0;
-    assign ghq_w = 1'b0;
-    assign ghq_d = '0;
-  end
-  assign gh_in_v = (N >= 2) ? ghq_v : pko_v;
-  assign pko_r   = (N >= 2) ? ghq_w : gh_in_r;
+  logic [1:0]       ghq_cnt;
+  logic             unused_ghq;
+  aesf_fifo #(.W(N*128), .DEPTH(2), .WIPE(0), .SPEC_WR(0)) u_ghq (
+    .clk_i, .rst_ni, .clear_i(mclr),
+    .wvalid_i(pko_v), .wready_o(ghq_w), .wdata_i(pko_d),
+    .rvalid_o(ghq_v), .rready_i(gh_in_r), .rdata_o(ghq_d), .count_o(ghq_cnt)
+  );
+  assign unused_ghq = ^ghq_cnt;
+  assign gh_in_v = ghq_v;
+  assign pko_r   = ghq_w;
 
   aesf_ghash_par #(.N(N), .ORDER(GH_ORDER), .PIPE_MASK(GH_PIPE_MASK), .IN_MASK(GH_IN_MASK), .OUT_REG(GH_OUT_REG),
                    .CW(36), .RES_DEPTH(8)) u_ghash (
     .clk_i, .rst_ni,
     .h_valid_i(gh_h_v), .h_ready_o(gh_h_r), .h_i(gh_h), .h_ok_o(gh_hok),
     .start_valid_i(gh_st_v), .start_ready_o(gh_st_r), .start_nblk_i(gh_nblk),
-    .in_valid_i(gh_in_v), .in_ready_o(gh_in_r), .in_data_i((N >= 2) ? ghq_d : pko_d),
+    .in_valid_i(gh_in_v), .in_ready_o(gh_in_r), .in_data_i(ghq_d),
     .out_valid_o(gh_o_v), .out_ready_i(gh_o_r), .out_data_o(gh_o),
     .abort_i(gh_abort), .clear_i(gh_clear), .busy_o(gh_busy)
   );
@@ -378,13 +372,8 @@ module aesf_gcm_lanes #(
   // ------------------------------------------------------------------------------------------
   // Helpers: block counts, masks
   // ------------------------------------------------------------------------------------------
-  // 0 -> all 16 bytes. Written as one compare per byte (each byte of the mask is one LUT of nbytes), not as a
-  // shift: a 128-bit shifter by 8 * nbytes is four multiplexer levels on the text path (timing, issue 19).
-  function automatic logic [127:0] byte_mask(input logic [3:0] nbytes);
-    for (int b = 0; b < 16; b++) byte_mask[127-8*b -: 8] = {8{(nbytes == 4'd0) || (4'(b) < nbytes)}};
-  endfunction
-
-  // the same as byte enables (byte 0 in the top bit)
+  // byte enables of the first nbytes bytes (byte 0 in the top bit), 0 -> all 16 bytes. One compare per byte (each
+  // enable is one LUT of nbytes), not a shift (timing, issue 19)
   function automatic logic [15:0] byte_en(input logic [3:0] nbytes);
     for (int b = 0; b < 16; b++) byte_en[15-b] = (nbytes == 4'd0) || (4'(b) < nbytes);
   endfunction
@@ -431,7 +420,7 @@ module aesf_gcm_lanes #(
   logic [15:0] c_iv_len_q;
   logic [31:0] c_aad_len_q;
   logic [35:0] c_txt_len_q;
-  logic [4:0]  c_tag_len_q;
+  logic [15:0] c_tag_be_q;      // the tag's byte enables (tag_len bytes; byte 0 in the top bit)
   logic [95:0] c_iv_q;
   // derived from the ports as the command is accepted (one adder or compare per field; timing, issue 19: the
   // input side's load took them through two adders from the queue or the command register)
@@ -458,19 +447,19 @@ module aesf_gcm_lanes #(
   assign cmd_err     = c_err_q;
   assign cmd_ivc     = (IV_IN_CMD == 1) && c_iv96_q;
 
-  // command queue entry (input side): {err, decrypt, ivc, iv_len, aad_len, txt_len, tag_len, main GHASH block
-  // count and padding, iv96, iv/aad/txt small, iv/aad/txt blocks, J0 GHASH block count and padding}: everything
-  // the input side loads, computed here from the command register (one adder: the main GHASH message's block
-  // count, AAD || C || len aligned to beats = (AAD blocks + text blocks + N) rounded down to N), so that the load
-  // is a multiplexer between the queue and the command word, no adder or compare
-  localparam int CQW = 3 + 1 + 1 + 16 + 32 + 36 + 5 + 36 + 4 + 4 + 13 + 29 + 33 + 36 + 4 + N * 16;
+  // command queue entry (input side): {err, decrypt, ivc, iv_len, aad_len, txt_len, tag byte enables, main GHASH
+  // block count and padding, iv96, iv/aad/txt small, iv/aad/txt blocks, J0 GHASH block count and padding, last
+  // text beat's byte enables}: everything the input side loads, computed here from the command register (one
+  // adder: the main GHASH message's block count, AAD || C || len aligned to beats = (AAD blocks + text blocks + N)
+  // rounded down to N); the entry goes through the next-message register (nx_q), so the load copies flip-flops
+  localparam int CQW = 3 + 1 + 1 + 16 + 32 + 36 + 16 + 36 + 4 + 4 + 13 + 29 + 33 + 36 + 4 + N * 16;
   logic [CQW-1:0] cmd_word, cq_rdata, ld_word;
   logic [35:0]    c_main_n, c_main;
   assign c_main_n = (36'(c_aad_blk_q) + c_txtn_q) & ~NM136;              // roundup(aad + txt + 1, N)
   assign c_main   = 36'(c_aad_blk_q) + 36'(c_txt_blk_q) + 36'd1;          // (its low bits give the padding)
-  logic           cq_v, cq_push, cq_pop, cq_ready, i_load, i_ld_port;
+  logic           cq_v, cq_push, cq_pop, cq_ready, i_load;
   logic [CQ_LOG2:0] cq_cnt;
-  assign cmd_word = {cmd_err, c_dec_q, cmd_ivc, c_iv_len_q, c_aad_len_q, c_txt_len_q, c_tag_len_q,
+  assign cmd_word = {cmd_err, c_dec_q, cmd_ivc, c_iv_len_q, c_aad_len_q, c_txt_len_q, c_tag_be_q,
                      c_main_n, gh_pad(c_main), c_iv96_q, c_iv_small_q, c_aad_small_q, c_txt_small_q,
                      c_iv_blk_q, c_aad_blk_q, c_txt_blk_q, c_ivg_nblk_q, c_ivg_pad_q, c_txt_be_q};
   aesf_fifo #(.W(CQW), .DEPTH(CQ), .WIPE(0)) u_cq (
@@ -498,7 +487,7 @@ module aesf_gcm_lanes #(
   logic [15:0]  iv_len_q;
   logic [31:0]  aad_len_q;
   logic [35:0]  txt_len_q;
-  logic [4:0]   tag_len_q;
+  logic [15:0]  tag_be_q;       // the tag's byte enables
   logic [12:0]  iv_left_q;      // IV blocks still to take
   logic [28:0]  aad_left_q;     // AAD blocks still to take
   logic [32:0]  txt_left_q;     // text blocks still to take
@@ -516,14 +505,15 @@ module aesf_gcm_lanes #(
   logic         j0h_v_q;
   logic [127:0] j0h_q;
 
-  // tail queue entry (input side -> tag side, one per message): {err, decrypt, has text, tag_len, received tag}
-  localparam int TQW = 3 + 1 + 1 + 5 + 128;
+  // tail queue entry (input side -> tag side, one per message): {err, decrypt, has text, tag byte enables,
+  // received tag}
+  localparam int TQW = 3 + 1 + 1 + 16 + 128;
   logic [TQW-1:0] tq_wdata, tq_rdata;
   logic           tq_v, tq_push, tq_pop, tq_ready;
   logic [CQ_LOG2:0] tq_cnt;
   logic [2:0]     t_err;
   logic           t_dec, t_txt;
-  logic [4:0]     t_tag_len;
+  logic [15:0]    t_tag_be;     // byte enables of the tag (tag_len bytes)
   logic [127:0]   t_tagin;
   logic [127:0]   tagin_w;      // the received tag as it enters the tail queue
   aesf_fifo #(.W(TQW), .DEPTH(CQ), .WIPE(0)) u_tq (
@@ -531,7 +521,7 @@ module aesf_gcm_lanes #(
     .wvalid_i(tq_push), .wready_o(tq_ready), .wdata_i(tq_wdata),
     .rvalid_o(tq_v), .rready_i(tq_pop), .rdata_o(tq_rdata), .count_o(tq_cnt)
   );
-  assign {t_err, t_dec, t_txt, t_tag_len, t_tagin} = tq_rdata;
+  assign {t_err, t_dec, t_txt, t_tag_be, t_tagin} = tq_rdata;
   logic unused_q;               // the credits (mo_q) keep every queue from overflowing: the flags are not needed
   assign unused_q = ^{cq_ready, cq_cnt, iq_ready, iq_cnt, tq_ready, tq_cnt};
 
@@ -608,27 +598,33 @@ module aesf_gcm_lanes #(
   logic unused_out_count;             // the flags are enough: the count is not needed
   assign unused_out_count = ^out_count;
 
+  // The next message waits in a register of its own (nx_q), filled from the command queue, or straight from the
+  // command register when the queue is empty, whenever it is empty: the input side's load reads flip-flops only
+  // (timing, issue 19: the queue's read multiplexer and its valid flag selected the 228 input-side flip-flops'
+  // data in the cycle of the load). Filling takes a cycle in which nx_q is empty (after a load): consecutive
+  // loads are at least two cycles apart, which every message needs anyway except a refused one.
   // The input side takes the next message when it is free, the previous message's GHASH start was taken and
-  // no J0 waits for the issue side: from the command queue, or straight from the command port when the queue
-  // is empty.
-  // It also takes it in the cycle in which the current message's last input goes in (no idle cycle between
-  // messages), unless the next one is refused (its error entry and the current message's tail entry would both
-  // enter the tail queue).
-  logic i_free, i_done, i_nx_err;
-  assign i_nx_err  = cq_v ? (cq_rdata[CQW-1 -: 3] != ErrNone) : (cmd_err != ErrNone);
+  // no J0 waits for the issue side. It also takes it in the cycle in which the current message's last input
+  // goes in (no idle cycle between messages), unless the next one is refused (its error entry and the current
+  // message's tail entry would both enter the tail queue).
+  logic           i_free, i_done, i_nx_err, nx_fill, nx_port;
+  logic           nx_v_q;
+  logic [CQW-1:0] nx_q;
+  assign nx_fill   = !nx_v_q && (cq_v || cv_q);
+  assign nx_port   = nx_fill && !cq_v;
+  assign cq_push   = cv_q && !nx_port;
+  assign cq_pop    = nx_fill && cq_v;
+  assign i_nx_err  = (nx_q[CQW-1 -: 3] != ErrNone);
   assign i_free    = ((ist_q == StIIdle) || (i_done && !i_nx_err)) && !gh_st_pend_q && !j0h_v_q && !abort_q &&
                      !clear_q;
-  assign i_load    = i_free && (cq_v || cv_q);
-  assign i_ld_port = i_free && !cq_v && cv_q;
-  assign cq_push   = cv_q && !i_ld_port;
-  assign cq_pop    = i_free && cq_v;
-  assign ld_word   = cq_v ? cq_rdata : cmd_word;
+  assign i_load    = i_free && nx_v_q;
+  assign ld_word   = nx_q;
   logic [2:0]  ld_err;
   logic        ld_dec, ld_ivc;
   logic [15:0] ld_iv_len;
   logic [31:0] ld_aad_len;
   logic [35:0] ld_txt_len;
-  logic [4:0]  ld_tag_len;
+  logic [15:0] ld_tag_be;
   logic [35:0] ld_main_nblk;
   logic [3:0]  ld_main_pad;
   logic        ld_iv96, ld_iv_small, ld_aad_small, ld_txt_small;
@@ -638,7 +634,7 @@ module aesf_gcm_lanes #(
   logic [35:0] ld_ivg_nblk;     // GHASH blocks of IV || pad || len, with the padding
   logic [3:0]  ld_ivg_pad;
   logic [N*16-1:0] ld_txt_be;
-  assign {ld_err, ld_dec, ld_ivc, ld_iv_len, ld_aad_len, ld_txt_len, ld_tag_len, ld_main_nblk, ld_main_pad,
+  assign {ld_err, ld_dec, ld_ivc, ld_iv_len, ld_aad_len, ld_txt_len, ld_tag_be, ld_main_nblk, ld_main_pad,
           ld_iv96, ld_iv_small, ld_aad_small, ld_txt_small, ld_iv_blocks, ld_aad_blocks, ld_txt_blocks,
           ld_ivg_nblk, ld_ivg_pad, ld_txt_be} = ld_word;
 
@@ -647,8 +643,9 @@ module aesf_gcm_lanes #(
   assign tagin_w  = (ist_q == StITag) ? in_data_i[N*128-1 -: 128] : 128'd0;
   // (a refused command is taken only in StIIdle, a message ends only outside it: the entry's kind is the state)
   assign tq_push  = i_done || (i_load && ld_err != ErrNone);
-  assign tq_wdata = (ist_q == StIIdle) ? {ld_err, 1'b0, 1'b0, 5'd0, 128'd0}
-                                       : {ErrNone, dec_q, (txt_len_q != 36'd0), tag_len_q, tagin_w};
+  // (the tag's byte enables are decoded at the command: the tag side applies them with one AND)
+  assign tq_wdata = (ist_q == StIIdle) ? {ld_err, 1'b0, 1'b0, 16'd0, 128'd0}
+                                       : {ErrNone, dec_q, (txt_len_q != 36'd0), tag_be_q, tagin_w};
 
   // packer input
   logic [127:0] lenblk, ivlenblk;
@@ -755,7 +752,9 @@ module aesf_gcm_lanes #(
                    ((t_err != ErrNone) || (t_s_v && ej_v && (!t_txt || lastout_nz_q)));
   assign tq_pop  = t_take;
   assign ej_pop  = t_take && (t_err == ErrNone);
-  assign t_mask  = (t_tag_len == 5'd16) ? '1 : byte_mask(t_tag_len[3:0]);
+  for (genvar b = 0; b < 16; b++) begin : gen_tmask
+    assign t_mask[127-8*b -: 8] = {8{t_tag_be[15-b]}};
+  end
   assign tag_done = t1_v_q;
   assign lastout_d = lastout_q + (CQ_LOG2+1)'(out_pop && out_last_o) - (CQ_LOG2+1)'(t_take && t_err == ErrNone && t_txt);
 
@@ -823,12 +822,12 @@ module aesf_gcm_lanes #(
   // command register
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_len_q <= '0;
+      cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_be_q <= '0;
       c_iv_q <= '0; c_err_q <= ErrNone;
       c_iv_blk_q <= '0; c_aad_blk_q <= '0; c_txt_blk_q <= '0; c_txtn_q <= '0; c_ivg_nblk_q <= '0; c_ivg_pad_q <= '0;
       c_iv96_q <= 1'b0; c_iv_small_q <= 1'b0; c_aad_small_q <= 1'b0; c_txt_small_q <= 1'b0; c_txt_be_q <= '0;
     end else if (mclr) begin
-      cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_len_q <= '0;
+      cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_be_q <= '0;
       c_iv_q <= '0; c_err_q <= ErrNone;
       c_iv_blk_q <= '0; c_aad_blk_q <= '0; c_txt_blk_q <= '0; c_txtn_q <= '0; c_ivg_nblk_q <= '0; c_ivg_pad_q <= '0;
       c_iv96_q <= 1'b0; c_iv_small_q <= 1'b0; c_aad_small_q <= 1'b0; c_txt_small_q <= 1'b0; c_txt_be_q <= '0;
@@ -839,7 +838,7 @@ module aesf_gcm_lanes #(
         c_iv_len_q  <= cmd_iv_len_i;
         c_aad_len_q <= cmd_aad_len_i;
         c_txt_len_q <= cmd_txt_len_i;
-        c_tag_len_q <= cmd_tag_len_i;
+        c_tag_be_q  <= byte_en(cmd_tag_len_i[3:0]);   // (16: all bytes)
         c_iv_q      <= (IV_IN_CMD == 1) ? cmd_iv_i : 96'd0;
         c_err_q     <= cmd_err_d;
         c_iv_blk_q    <= 13'(({1'b0, cmd_iv_len_i} + 17'd15) >> 4);
@@ -1047,18 +1046,34 @@ module aesf_gcm_lanes #(
     end
   end
 
+  // the next message's register (filled when empty, emptied by the input side's load)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      nx_v_q <= 1'b0; nx_q <= '0;
+    end else if (mclr) begin
+      nx_v_q <= 1'b0; nx_q <= '0;
+    end else begin
+      if (nx_fill) begin
+        nx_v_q <= 1'b1;
+        nx_q   <= cq_v ? cq_rdata : cmd_word;
+      end else if (i_load) begin
+        nx_v_q <= 1'b0;
+      end
+    end
+  end
+
   // input side
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ist_q <= StIIdle;
-      dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_len_q <= '0;
+      dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_be_q <= '0;
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ivlen_sent_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_st_j0_q <= 1'b0; gh_nblk_q <= '0; pad_q <= '0; main_nblk_q <= '0; main_pad_q <= '0;
       iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; txt_be_q <= '0;
       j0h_v_q <= 1'b0; j0h_q <= '0;
     end else if (mclr) begin
       ist_q <= StIIdle;
-      dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_len_q <= '0;
+      dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_be_q <= '0;
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ivlen_sent_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_st_j0_q <= 1'b0; gh_nblk_q <= '0; pad_q <= '0; main_nblk_q <= '0; main_pad_q <= '0;
       iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; txt_be_q <= '0;
@@ -1141,7 +1156,7 @@ module aesf_gcm_lanes #(
           iv_len_q     <= ld_iv_len;
           aad_len_q    <= ld_aad_len;
           txt_len_q    <= ld_txt_len;
-          tag_len_q    <= ld_tag_len;
+          tag_be_q     <= ld_tag_be;
           main_nblk_q  <= ld_main_nblk;
           main_pad_q   <= ld_main_pad;
           iv96_q       <= ld_iv96;

@@ -3,7 +3,9 @@
 
 Per core, in parallel (``jobs`` worker threads, each waiting on one tool process):
   synth_xilinx  (xc7 counts)   nand2   (gate estimate)   ecp5_core (synth_ecp5 of the bare core)
-  pnr_ecp5      (wrapper + synth_ecp5 + nextpnr-ecp5, skipped with pnr=False)
+  pnr_ecp5      (wrapper + synth_ecp5 + nextpnr-ecp5, skipped with pnr=False), once per placement seed and ECP5
+                part: ``seeds`` seeds 1..K on every part of ``devices``; the figure of a part is the lower median
+                over its seeds (a real placement, whose critical path is reported), every seed's Fmax kept
   cycles        (aesforge.sim.perf.measure, RTL simulation; never typed)
 Each step's result is cached in build/flow/<core>/<hash>/<step>.json, where <hash> covers the core's source
 contents, top, parameters, clock/reset, P&R target frequency, the tool versions, the syn/*.ys templates
@@ -45,9 +47,13 @@ MEANING = {
                       "excludes CCU2C carry cells and DPR16X4 LUT-RAM",
     "ecp5.core.lut4_equiv": "LUT4 + 2*CCU2C + 4*DPR16X4: LUT4 sites of the bare core; used for Mbps per LUT4",
     "ecp5.core.ff": "ECP5 TRELLIS_FF cells of the bare core",
-    "ecp5.fmax_mhz": "post-route Fmax of the core clock from nextpnr-ecp5 (LFE5U-85F, CABGA381, speed grade 6, "
-                     "one seed) for the core inside the generated serializer wrapper; all core I/O is register to "
-                     "register, so this is the core's internal critical path or a wrapper-to-core path",
+    "ecp5.fmax_mhz": "post-route Fmax of the core clock from nextpnr-ecp5 (LFE5U-85F, CABGA381, speed grade 6) for "
+                     "the core inside the generated serializer wrapper, the lower median over the placement seeds "
+                     "in ecp5.seeds (every seed's Fmax in ecp5.fmax_by_seed); all core I/O is register to register, "
+                     "so this is the core's internal critical path or a wrapper-to-core path",
+    "ecp5_parts": "the same P&R on every ECP5 part the report ran (key: the nextpnr device name of "
+                  "aesforge.flow.pnr.DEVICES; LFE5UM5G-85F speed 8 is the part of the peer comparisons): fmax_mhz "
+                  "(lower median over the seeds), fmax_by_seed, critical_path of the median placement",
     "ecp5.critical_path": "nextpnr's critical path of the core clock: start/end cell, total ns, LUT levels, "
                            "ns by type (routing vs logic)",
     "ecp5.wrapped": "synth_ecp5 counts of core + wrapper (wrapper adds N_in + 2*N_out + 2 flops and ~N_out LUT4)",
@@ -178,8 +184,40 @@ def _throughput(core, ecp5: dict | None, pnr: dict | None, xc7: dict | None, cyc
     return out
 
 
-def _core_result(core, steps: dict, cycles, cycles_note, freq) -> dict:
-    xc7, gates, ecp5, pnr = (steps.get(k) for k in ("synth_xilinx", "nand2", "ecp5_core", "pnr_ecp5"))
+def pnr_step(device: str, seed: int) -> str:
+    """Cache / output name of one placement: `pnr_ecp5` for the default part and seed 1 (the name of every earlier
+    report, so their cached runs stay valid), else `pnr_ecp5_<device>_s<seed>`."""
+    if device == _pnr.DEFAULT_DEVICE and seed == _pnr.SEED:
+        return "pnr_ecp5"
+    return f"pnr_ecp5_{device.replace('-', '')}_s{seed}"
+
+
+def median_placement(runs: dict[int, dict]) -> dict | None:
+    """{seed: pnr result} -> the placement with the lower-median Fmax (a real run: its critical path and counts are
+    reported), with ``seeds`` and ``fmax_by_seed`` of all runs; None without a successful run."""
+    ok = {s: r for s, r in runs.items() if r and r.get("fmax_mhz") is not None}
+    if not ok:
+        return None
+    order = sorted(ok, key=lambda s: (ok[s]["fmax_mhz"], s))
+    med = dict(ok[order[(len(order) - 1) // 2]])
+    med["median_seed"] = order[(len(order) - 1) // 2]
+    med["seeds"] = sorted(ok)
+    med["fmax_by_seed"] = {str(s): ok[s]["fmax_mhz"] for s in sorted(ok)}
+    return med
+
+
+def _core_result(core, steps: dict, cycles, cycles_note, freq, seeds: int = 1,
+                 devices: tuple[str, ...] = (_pnr.DEFAULT_DEVICE,)) -> dict:
+    parts = {}
+    for d in devices:
+        med = median_placement({s: steps.get(pnr_step(d, s)) for s in range(1, seeds + 1)})
+        if med is not None:
+            parts[d] = med
+    xc7, gates, ecp5 = (steps.get(k) for k in ("synth_xilinx", "nand2", "ecp5_core"))
+    pnr = parts.get(_pnr.DEFAULT_DEVICE)
+    nseed = len(pnr["seeds"]) if pnr else 0
+    seed_txt = (f"seed {pnr['seeds'][0]}" if nseed == 1 else
+                f"lower median of seeds {', '.join(map(str, pnr['seeds']))}" if nseed else "not placed")
     return {
         "core": core.name,
         "top": core.top,
@@ -193,10 +231,14 @@ def _core_result(core, steps: dict, cycles, cycles_note, freq) -> dict:
         "tool_versions": tool_versions(),
         "device": {"xc7": "Xilinx 7-series (yosys synth_xilinx -family xc7, counts only, no P&R)",
                    "ecp5": f"{_pnr.DEVICE} {_pnr.PACKAGE} speed {_pnr.SPEED} (nextpnr-ecp5 {_pnr.DEVICE_FLAG}, "
-                           f"P&R target {freq:g} MHz, seed {_pnr.SEED})"},
+                           f"P&R target {freq:g} MHz, {seed_txt})"},
         "xc7": xc7,
         "ecp5": {"core": ecp5, **({k: v for k, v in pnr.items()} if pnr else {"fmax_mhz": None,
                                                                               "note": "P&R not run"})},
+        "ecp5_parts": {d: {"device": r.get("device"), "fmax_mhz": r.get("fmax_mhz"), "seeds": r.get("seeds"),
+                           "fmax_by_seed": r.get("fmax_by_seed"), "median_seed": r.get("median_seed"),
+                           "critical_path": r.get("critical_path"),
+                           "nextpnr_s": _g(r, "seconds", "nextpnr")} for d, r in parts.items()},
         "gates": gates,
         "cycles": cycles,
         "cycles_note": cycles_note,
@@ -224,8 +266,21 @@ def _g(d, *path):
 
 
 TABLE_HEAD = ("| core | xc7 LUT | xc7 FF | ECP5 LUT4 | ECP5 FF | block RAM (ECP5 EBR / xc7 36K) | ECP5 Fmax (MHz) "
-              "| cycles/block | latency | Gbps | Mbps/LUT4 | Mbps/xc7 LUT | NAND2-eq |\n"
-              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+              "| LFE5UM5G-85F Fmax (MHz) | cycles/block | latency | Gbps | Mbps/LUT4 | Mbps/xc7 LUT | NAND2-eq |\n"
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+# the second part's column (the peer comparisons' part, issue 19 / 22)
+PEER_DEVICE = "um5g-85k"
+
+
+def _fmax_cell(r: dict, device: str) -> str:
+    """Fmax of one part: the median, with the seed count when more than one seed was placed; n/m when not run."""
+    part = _g(r, "ecp5_parts", device)
+    if part is None and device == _pnr.DEFAULT_DEVICE:   # results written before ecp5_parts existed: seed 1
+        return _fmt(_g(r, "ecp5", "fmax_mhz"), 1)
+    if not part or part.get("fmax_mhz") is None:
+        return "n/m"
+    n = len(part.get("seeds") or [])
+    return _fmt(part["fmax_mhz"], 1) + (f" (median of {n})" if n > 1 else "")
 
 
 def _bram(r: dict) -> str:
@@ -243,7 +298,7 @@ def _row(r: dict) -> str:
         f"`{r['core']}`",
         _fmt(_g(r, "xc7", "lut_total")), _fmt(_g(r, "xc7", "ff")),
         _fmt(_g(r, "ecp5", "core", "lut4_equiv")), _fmt(_g(r, "ecp5", "core", "ff")), _bram(r),
-        _fmt(_g(r, "ecp5", "fmax_mhz"), 1),
+        _fmax_cell(r, _pnr.DEFAULT_DEVICE), _fmax_cell(r, PEER_DEVICE),
         _fmt(cyc.get("cycles_per_block"), 2 if cyc.get("cycles_per_block") < 1 else 1)
         if isinstance(cyc.get("cycles_per_block"), float)
         else _fmt(cyc.get("cycles_per_block")),
@@ -251,6 +306,10 @@ def _row(r: dict) -> str:
         _fmt(tp.get("gbps"), 3), _fmt(tp.get("mbps_per_lut4"), 3), _fmt(tp.get("mbps_per_xc7_lut"), 3),
         _fmt(_g(r, "gates", "nand2_eq"), 0),
     ]) + " |"
+
+
+def _per_seed(part: dict) -> str:
+    return ", ".join(f"s{k}: {_fmt(v, 1)}" for k, v in (part.get("fmax_by_seed") or {}).items()) or "n/m"
 
 
 def _cp(cp: dict | None) -> str:
@@ -290,8 +349,10 @@ def write_results_md(results: list[dict]) -> Path:
         "- **block RAM**: DP16KD (18 Kbit EBR) of the ECP5 mapping / RAMB36E1 equivalents (RAMB18E1 = 0.5) of the xc7 "
         "mapping; `-` = none. The LUT columns and the per-LUT figures do not include them: compare cores that use "
         "block RAM (block-ROM S-boxes, `SBOX_IMPL` 2) with that in mind.",
-        "- **ECP5 Fmax**: nextpnr-ecp5 post-route Fmax of the core clock, core inside the generated serializer "
-        "wrapper (all core I/O register to register), one placement seed.",
+        "- **ECP5 Fmax**: nextpnr-ecp5 post-route Fmax of the core clock on the LFE5U-85F speed 6, core inside the "
+        "generated serializer wrapper (all core I/O register to register); \"median of K\" = the lower median over "
+        "placement seeds 1..K (`aesforge report --seeds K`), else seed 1. **LFE5UM5G-85F Fmax**: the same on the "
+        "LFE5UM5G-85F speed 8 (`--device um5g-85k`), the part of the peer comparisons; n/m = not placed there.",
         "- **cycles/block, latency**: RTL simulation (`aesforge.sim.perf`); block-cipher cores: smallest key size, "
         "encrypt; GCM cores define their own (`cycles.method` in results/<core>.json: gcm_seq latency = the seed's "
         "MACsec packet incl. key load, cycles/block on long AES-256 messages; gcm_lanes latency = a 64-byte "
@@ -302,19 +363,29 @@ def write_results_md(results: list[dict]) -> Path:
         "",
         "## P&R detail (core + wrapper)",
         "",
-        "| core | device | target MHz | Fmax MHz | critical path: ns (logic levels, routing ns) | TRELLIS_COMB "
-        "| TRELLIS_FF | wrapper in/out bits | nextpnr time (s) |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| core | device | target MHz | Fmax MHz | Fmax per seed (MHz) | critical path of the median placement: ns "
+        "(logic levels, routing ns) | TRELLIS_COMB | TRELLIS_FF | wrapper in/out bits | nextpnr time (s) |",
+        "|---|---|---:|---:|---|---:|---:|---:|---:|---:|",
     ]
     for r in results:
         e = r.get("ecp5") or {}
         u = e.get("pnr_utilisation") or {}
         w = e.get("wrapper") or {}
+        parts = r.get("ecp5_parts") or {}
+        first = parts.get(_pnr.DEFAULT_DEVICE) or {"fmax_by_seed": {"1": e.get("fmax_mhz")}}
         lines.append("| " + " | ".join([
             f"`{r['core']}`", str(e.get("device", "n/m")), _fmt(e.get("freq_target_mhz"), 0),
-            _fmt(e.get("fmax_mhz"), 1), _cp(e.get("critical_path")), _fmt(_g(u, "TRELLIS_COMB", "used")), _fmt(_g(u, "TRELLIS_FF", "used")),
+            _fmt(e.get("fmax_mhz"), 1), _per_seed(first), _cp(e.get("critical_path")),
+            _fmt(_g(u, "TRELLIS_COMB", "used")), _fmt(_g(u, "TRELLIS_FF", "used")),
             f"{w.get('input_bits', 'n/m')}/{w.get('output_bits', 'n/m')}",
             _fmt(_g(e, "seconds", "nextpnr"), 0)]) + " |")
+        for d, pr in parts.items():   # the other parts: Fmax and critical path only
+            if d == _pnr.DEFAULT_DEVICE:
+                continue
+            lines.append("| " + " | ".join([
+                f"`{r['core']}`", str(pr.get("device", d)), _fmt(e.get("freq_target_mhz"), 0),
+                _fmt(pr.get("fmax_mhz"), 1), _per_seed(pr), _cp(pr.get("critical_path")), "", "", "",
+                _fmt(pr.get("nextpnr_s"), 0)]) + " |")
     lines += ["", "## Notes", ""]
     for r in results:
         notes = []
@@ -488,9 +559,20 @@ def splice_top_readme(results: list[dict]) -> bool:
 
 
 # ----------------------------------------------------------------------------------------------- entry
-def run(core_names: list[str] | None = None, jobs: int = 2, pnr: bool = True, freq_mhz: float | None = None) -> int:
-    """Run the flow for ``core_names`` (default: all registered cores); return a process exit code."""
+def run(core_names: list[str] | None = None, jobs: int = 2, pnr: bool = True, freq_mhz: float | None = None,
+        seeds: int = 1, devices: list[str] | tuple[str, ...] | None = None) -> int:
+    """Run the flow for ``core_names`` (default: all registered cores); return a process exit code. P&R runs for
+    placement seeds 1..``seeds`` on every ECP5 part of ``devices`` (keys of aesforge.flow.pnr.DEVICES; default the
+    project's part); each part's figure is the lower median over its seeds."""
     t_start = time.monotonic()
+    devices = tuple(dict.fromkeys(devices or (_pnr.DEFAULT_DEVICE,)))
+    bad = [d for d in devices if d not in _pnr.DEVICES]
+    if bad or seeds < 1:
+        print(f"error: unknown ECP5 part {bad[0]!r} (known: {', '.join(_pnr.DEVICES)})" if bad
+              else "error: --seeds must be >= 1")
+        return 2
+    if _pnr.DEFAULT_DEVICE not in devices:   # the result's main figures (and Gbps) are the project's part
+        devices = (_pnr.DEFAULT_DEVICE,) + devices
     try:
         cores = [_cores.get(n) for n in core_names] if core_names else list(_cores.CORES.values())
     except KeyError as e:
@@ -511,8 +593,12 @@ def run(core_names: list[str] | None = None, jobs: int = 2, pnr: bool = True, fr
         cdirs[core.name] = cdir
         _say(f"[{core.name}] flow dir {cdir.relative_to(repo_root())}")
         if pnr:
-            plan.append((core, "pnr_ecp5", lambda o, c=core: _pnr.pnr_ecp5(c, o, freq, include_core=False),
-                         _summ_pnr))
+            for d in devices:
+                for sd in range(1, seeds + 1):
+                    plan.append((core, pnr_step(d, sd),
+                                 lambda o, c=core, d=d, sd=sd: _pnr.pnr_ecp5(c, o, freq, seed=sd, include_core=False,
+                                                                             device=d),
+                                 _summ_pnr))
         plan.append((core, "synth_xilinx", lambda o, c=core: _synth.synth_xilinx(c, o), _summ_xc7))
         plan.append((core, "ecp5_core", lambda o, c=core: _synth.synth_ecp5_core(c, o), _summ_ecp5))
         plan.append((core, "nand2", lambda o, c=core: _synth.nand2_estimate(c, o), _summ_gates))
@@ -533,18 +619,20 @@ def run(core_names: list[str] | None = None, jobs: int = 2, pnr: bool = True, fr
                 (cdirs[c.name] / f"{step}.error.txt").write_text(traceback.format_exc())
         cycles = {n: f.result() for n, f in cyc_futs.items()}
 
-    if not pnr:  # reuse a cached P&R of the same inputs, if one exists
+    if not pnr:  # reuse cached P&R runs of the same inputs, if they exist
         for c in cores:
-            cache = cdirs[c.name] / "pnr_ecp5.json"
-            if cache.is_file():
-                steps[c.name]["pnr_ecp5"] = json.loads(cache.read_text())
+            for d in devices:
+                for sd in range(1, seeds + 1):
+                    cache = cdirs[c.name] / f"{pnr_step(d, sd)}.json"
+                    if cache.is_file():
+                        steps[c.name][pnr_step(d, sd)] = json.loads(cache.read_text())
 
     out_dir = repo_root() / RESULTS_DIR
     out_dir.mkdir(exist_ok=True)
     rc = 0
     for c in cores:
         cyc, note = cycles[c.name]
-        res = _core_result(c, steps[c.name], cyc, note, freq)
+        res = _core_result(c, steps[c.name], cyc, note, freq, seeds=seeds, devices=devices)
         if steps[c.name]["_errors"]:
             rc = 1
         (out_dir / f"{c.name}.json").write_text(json.dumps(res, indent=1, default=str) + "\n")
@@ -576,10 +664,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=int, default=2, help="parallel tool processes (default 2)")
     p.add_argument("--no-pnr", action="store_true", help="skip nextpnr (synthesis counts and cycles only)")
     p.add_argument("--freq", type=float, default=None, help=f"P&R target MHz (default {_pnr.DEFAULT_FREQ_MHZ:g})")
+    p.add_argument("--seeds", type=int, default=1, metavar="K",
+                   help="placement seeds 1..K per part; the figure is the lower median (default 1)")
+    p.add_argument("--device", action="append", choices=sorted(_pnr.DEVICES), metavar="PART",
+                   help=f"ECP5 part to place on (repeatable; {', '.join(sorted(_pnr.DEVICES))}; default "
+                        f"{_pnr.DEFAULT_DEVICE}, which is always placed)")
 
 
 def main_from_args(args: argparse.Namespace) -> int:
-    return run(args.core, jobs=args.jobs, pnr=not args.no_pnr, freq_mhz=args.freq)
+    return run(args.core, jobs=args.jobs, pnr=not args.no_pnr, freq_mhz=args.freq, seeds=args.seeds,
+               devices=args.device)
 
 
 def main(argv: list[str] | None = None) -> int:
