@@ -50,10 +50,12 @@
 // not see out_ready_i), the FSM is one-hot (fsm_encoding), the keystream credits are decremented by the text
 // XOR only with a registered "full" flag, the packer's fill level is one-hot and has a second input register.
 // Issue 19, fifth round: kind delay lines (H / E_K(J0) / keystream) enable every use of a lane output from one
-// flip-flop; the keystream FIFO's flags are computed a cycle ahead; N >= 2: a two-entry FIFO between the packer
-// and the GHASH unit (+1 cycle); the command's block counts, flags and the last text beat's byte enables are
-// computed as it is accepted and travel in the command queue; byte masking of AAD / IV beats happens inside the
-// packer after its first input register.
+// flip-flop; the keystream FIFO's flags are computed a cycle ahead; N >= 2 (sixth round: any N): a two-entry
+// FIFO between the packer and the GHASH unit (+1 cycle); the command's block counts, flags and the last text
+// beat's byte enables are computed as it is accepted and travel in the command queue; byte masking of AAD / IV
+// beats happens inside the packer after its first input register. Sixth round: the packer -> GHASH FIFO for
+// every N (N = 1 too), the input side's next message in its own register (nx_q: the load copies flip-flops),
+// the tag's byte enables decoded at the command.
 // Worked example (N = 2, AES-128, PIPE_MASK 2, GH_PIPE_MASK 31, GH_IN_MASK 20, GH_OUT_REG 1, IV_IN_CMD 1,
 // CQ_LOG2 4 as registered in src/aesforge/coredefs/gcm_lanes.py; L = 21, D = 8, M = 16), measured by
 // aesforge.sim.perf_lanes: key load 196 cycles (24 + 21 + 1 + 15 x 10, counted from the handshake cycle), 64-byte
