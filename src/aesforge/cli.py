@@ -4,7 +4,7 @@
     aesforge cores [--json]                      list the cores and what each supports
     aesforge vectors --list | --suite NAME | --ci CORE [--out F.jsonl]
     aesforge sim --core NAME --vectors IN.jsonl [--out OUT.jsonl] [--sim icarus|verilator] [--jobs N]
-                 [--stall P] [--seed S] [--check]
+                 [--stall P] [--seed S] [--check] [--waves ID [--waves-out F.fst]]
     aesforge check --vectors IN.jsonl --results OUT.jsonl
     aesforge demo [--sim icarus|verilator]
     aesforge report [--core NAME ...] [--jobs N] [--no-pnr] [--freq MHZ] [--seeds K] [--device PART ...]
@@ -89,12 +89,27 @@ def _read_lines(path: str) -> list:
         raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
 
 
+def _rid(rec, i: int) -> str:
+    from aesforge.sim.validate import record_id
+
+    return record_id(rec, i)
+
+
 def _cmd_sim(args) -> int:
     from aesforge.sim.runner import run_batch, write_results
 
     vecs = _read_lines(args.vectors)
-    results = run_batch(args.core, vecs, sim=args.sim, jobs=args.jobs, stall=args.stall, seed=args.seed,
-                        progress=not args.quiet)
+    if args.waves is not None:
+        from aesforge.sim.runner import waves_of
+
+        results, fst = waves_of(args.core, vecs, args.waves, sim=args.sim, stall=args.stall, seed=args.seed,
+                                out=args.waves_out, progress=not args.quiet)
+        vecs = [v for i, v in enumerate(vecs) if _rid(v, i) == args.waves][:1]
+        print(f"[sim] waveform of {args.waves!r}: {fst}\n[sim] open it with: gtkwave {fst}",
+              file=sys.stderr)
+    else:
+        results = run_batch(args.core, vecs, sim=args.sim, jobs=args.jobs, stall=args.stall, seed=args.seed,
+                            progress=not args.quiet)
     try:
         write_results(results, args.out)
     except OSError as e:
@@ -168,6 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--check", action="store_true", help="also compare with the expected answers")
     s.add_argument("--show", type=int, default=10, help="failures to print with --check")
     s.add_argument("--quiet", action="store_true", help="no progress lines")
+    s.add_argument("--waves", metavar="ID", help="simulate only the vector with this id and write an FST of every "
+                                                 "signal (default: build/waves/CORE-SIM-ID.fst)")
+    s.add_argument("--waves-out", metavar="FILE", help="where --waves writes the FST")
     s.set_defaults(func=_cmd_sim)
 
     s = sub.add_parser("check", help="compare sim results with the expected answers")

@@ -35,9 +35,9 @@ def _tool_env() -> None:
         os.environ["PATH"] = bindir + os.pathsep + path
 
 
-def _build_hash(core, sim: str, params: dict, assertions: bool = False) -> str:
+def _build_hash(core, sim: str, params: dict, assertions: bool = False, waves: bool = False) -> str:
     h = hashlib.sha256()
-    h.update(f"{core.top}|{sim}|{sorted(params.items())}|{assertions}".encode())
+    h.update(f"{core.top}|{sim}|{sorted(params.items())}|{assertions}|{waves}".encode())
     root = repo_root()
     for src in core.sources:
         h.update(src.encode())
@@ -54,10 +54,11 @@ def _core(core_or_name) -> "_cores.Core":
 
 
 def build(core_name, sim: str = "icarus", params: dict | None = None, quiet: bool = True,
-          assertions: bool = False) -> Path:
+          assertions: bool = False, waves: bool = False) -> Path:
     """Build (or reuse) the simulation model of a core (name or ``Core``); returns its build directory.
     ``assertions`` (Verilator only): compile the RTL's `ifdef FORMAL` immediate assertions (`-DFORMAL --assert`),
-    so that a violated one stops the simulation with an error."""
+    so that a violated one stops the simulation with an error. ``waves``: a model that can write an FST of every
+    signal (Icarus: cocotb's dump module; Verilator: ``--trace-fst``); a separate build, the normal one stays fast."""
     if sim not in SIMULATORS:
         raise ValueError(f"unknown simulator {sim!r} (choose from {', '.join(SIMULATORS)})")
     from cocotb_tools.runner import get_runner
@@ -66,8 +67,9 @@ def build(core_name, sim: str = "icarus", params: dict | None = None, quiet: boo
     core = _core(core_name)
     p = {**core.params, **(params or {})}
     assertions = assertions and sim == "verilator"
-    tag = _build_hash(core, sim, p, assertions)
-    bdir = build_dir() / "sim" / f"{core.name}-{sim}{'-assert' if assertions else ''}-{tag}"
+    tag = _build_hash(core, sim, p, assertions, waves)
+    kind = ("-assert" if assertions else "") + ("-waves" if waves else "")
+    bdir = build_dir() / "sim" / f"{core.name}-{sim}{kind}-{tag}"
     stamp = bdir / ".aesforge-built"
     bdir.mkdir(parents=True, exist_ok=True)
     # Thread lock for shards of one process, file lock for pytest-xdist workers building the same model.
@@ -80,7 +82,10 @@ def build(core_name, sim: str = "icarus", params: dict | None = None, quiet: boo
         build_args = ["-Wno-fatal"] if sim == "verilator" else []
         if assertions:
             build_args += ["--assert", "-DFORMAL"]
+        if waves and sim == "verilator":
+            build_args += ["--trace-fst", "--trace-structs"]
         runner.build(
+            waves=waves,
             sources=[root / s for s in core.sources],
             hdl_toplevel=core.top,
             parameters=p,
@@ -94,13 +99,19 @@ def build(core_name, sim: str = "icarus", params: dict | None = None, quiet: boo
     return bdir
 
 
-def _run_shard(core, sim: str, bdir: Path, shard_dir: Path, env: dict, quiet: bool) -> int:
+def _run_shard(core, sim: str, bdir: Path, shard_dir: Path, env: dict, quiet: bool,
+               waves_file: Path | None = None) -> int:
     from cocotb_tools.runner import get_runner
 
     runner = get_runner(sim)
     runner.build_dir = bdir
+    wave_args: dict = {}
+    if waves_file is not None:  # the dump goes straight to the named file
+        wave_args = ({"waves": True, "plusargs": [f"+dumpfile_path={waves_file}"]} if sim == "icarus"
+                     else {"waves": True, "test_args": ["--trace-file", str(waves_file)]})
     try:
         runner.test(
+            **wave_args,
             test_module=core.bench,
             hdl_toplevel=core.top, hdl_toplevel_lang="verilog",
             build_dir=bdir,
@@ -159,14 +170,15 @@ def _count_lines(path: Path) -> int:
 
 def run_batch(core_name: str, records: list, sim: str = "icarus", jobs: int = 1, stall: float = 0.0,
               seed: int = 1, params: dict | None = None, progress: bool = True, quiet: bool = True,
-              workdir: Path | None = None) -> list[dict]:
+              workdir: Path | None = None, waves_file: Path | None = None) -> list[dict]:
     """Run `records` (as from :func:`read_vectors`: JSON objects and BadLine entries) through a core's RTL.
 
     Returns one result dict per record, in order; a record that fails :func:`validate_record` (or repeats an
     earlier valid id) gets ``{"id": ..., "error": ...}`` and never reaches the simulator, its id being
     :func:`record_id` (the record's id when it is a non-empty string, else ``lineN``). `stall` is the
     probability of an idle/back-pressure cycle on every valid/ready the bench drives (0 = full speed; cycle
-    counts are exact only at 0).
+    counts are exact only at 0). `waves_file`: write an FST of the whole run there (one simulator process; meant
+    for one vector, see :func:`waves_of`).
     """
     core = _cores.get(core_name)
     if not core.bench:
@@ -189,8 +201,8 @@ def run_batch(core_name: str, records: list, sim: str = "icarus", jobs: int = 1,
         t0 = time.time()
         if progress:
             print(f"[sim] {core.name} on {sim}: building ...", file=sys.stderr, flush=True)
-        bdir = build(core.name, sim, params, quiet=quiet)
-        jobs = max(1, min(jobs, len(todo)))
+        bdir = build(core.name, sim, params, quiet=quiet, waves=waves_file is not None)
+        jobs = 1 if waves_file is not None else max(1, min(jobs, len(todo)))
         wdir = workdir or (build_dir() / "runs" / f"{core.name}-{sim}-{os.getpid()}-{int(t0 * 1000)}")
         wdir.mkdir(parents=True, exist_ok=True)
         size = -(-len(todo) // jobs)
@@ -210,7 +222,7 @@ def run_batch(core_name: str, records: list, sim: str = "icarus", jobs: int = 1,
                 env = {"AESFORGE_IN": str(inp), "AESFORGE_OUT": str(out), "AESFORGE_STALL": str(stall),
                        "AESFORGE_SEED": str(seed + n), "AESFORGE_CORE": core.name,
                        "AESFORGE_PARAMS": json.dumps({**core.params, **(params or {})})}
-                futures.append(pool.submit(_run_shard, core, sim, bdir, sdir, env, quiet))
+                futures.append(pool.submit(_run_shard, core, sim, bdir, sdir, env, quiet, waves_file))
             if progress:
                 tick = 2.0 if sys.stderr.isatty() else 10.0
                 last = time.time()
@@ -243,6 +255,32 @@ def run_batch(core_name: str, records: list, sim: str = "icarus", jobs: int = 1,
             print(f"[sim] {core.name}/{sim}: {len(todo)} vectors simulated in {time.time() - t0:.1f} s "
                   f"({len(shards)} process{'es' if len(shards) > 1 else ''})", file=sys.stderr, flush=True)
     return results  # type: ignore[return-value]
+
+
+def waves_of(core_name: str, records: list, vector_id: str, sim: str = "icarus", stall: float = 0.0,
+             seed: int = 1, out: Path | None = None, progress: bool = True) -> tuple[list[dict], Path]:
+    """Run only the vector whose id is `vector_id` through a core's RTL and write an FST of every signal.
+
+    Returns ([its result], the FST's path). The FST goes to `out` or to build/waves/<core>-<sim>-<id>.fst. A
+    missing or invalid vector is a ValueError (nothing is simulated)."""
+    sel = [r for i, r in enumerate(records) if record_id(r, i) == vector_id]
+    if not sel:
+        raise ValueError(f"no vector with id {vector_id!r} in the input")
+    core = _cores.get(core_name)
+    err = validate_record(sel[0], core)
+    if err:
+        raise ValueError(f"vector {vector_id!r} is not valid for {core.name}: {err}")
+    if out is None:
+        safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in vector_id)
+        out = build_dir() / "waves" / f"{core.name}-{sim}-{safe}.fst"
+    out = Path(out).resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.unlink(missing_ok=True)
+    res = run_batch(core.name, sel[:1], sim=sim, jobs=1, stall=stall, seed=seed, progress=progress,
+                    waves_file=out)
+    if not out.is_file():
+        raise RuntimeError(f"the simulator wrote no waveform to {out}")
+    return res, out
 
 
 def read_vectors(path: str | Path) -> list[JsonLine | BadLine]:
