@@ -35,7 +35,7 @@ lint:
 	done
 
 test: lint
-	$(PYTEST) -n $(JOBS) -q -ra
+	$(PYTEST) -n $(JOBS) -q -ra --durations=20
 
 test-full: lint
 	$(PYTEST) -n $(JOBS) -q -ra -m "full or not full"
