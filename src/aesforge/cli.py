@@ -4,10 +4,11 @@
     aesforge cores [--json]                      list the cores and what each supports
     aesforge vectors --list | --suite NAME | --ci CORE [--out F.jsonl]
     aesforge sim --core NAME --vectors IN.jsonl [--out OUT.jsonl] [--sim icarus|verilator] [--jobs N]
-                 [--stall P] [--seed S] [--check] [--waves ID [--waves-out F.fst]]
+                 [--stall P] [--seed S] [--check] [--waves ID [--waves-out F.fst]] [--executor SPEC]
     aesforge check --vectors IN.jsonl --results OUT.jsonl
     aesforge demo [--sim icarus|verilator]
     aesforge report [--core NAME ...] [--jobs N] [--no-pnr] [--freq MHZ] [--seeds K] [--device PART ...]
+                    [--executor local|dask-local[:N]|tcp://HOST:PORT]
     aesforge explore FAMILY [options]            design-space search (e.g. `aesforge explore pipelined -h`)
     aesforge regmap [--check]                    generate C headers / README register tables from the JSON maps
 """
@@ -89,6 +90,12 @@ def _read_lines(path: str) -> list:
         raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
 
 
+def _executor_spec(spec: str | None) -> str:
+    from aesforge.flow.executor import spec_of
+
+    return spec_of(spec)
+
+
 def _rid(rec, i: int) -> str:
     from aesforge.sim.validate import record_id
 
@@ -109,7 +116,7 @@ def _cmd_sim(args) -> int:
               file=sys.stderr)
     else:
         results = run_batch(args.core, vecs, sim=args.sim, jobs=args.jobs, stall=args.stall, seed=args.seed,
-                            progress=not args.quiet)
+                            progress=not args.quiet, executor=_executor_spec(args.executor))
     try:
         write_results(results, args.out)
     except OSError as e:
@@ -183,6 +190,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--check", action="store_true", help="also compare with the expected answers")
     s.add_argument("--show", type=int, default=10, help="failures to print with --check")
     s.add_argument("--quiet", action="store_true", help="no progress lines")
+    s.add_argument("--executor", metavar="SPEC", default=None,
+                   help="where the --jobs shards run: local (default), dask-local[:N] or tcp://HOST:PORT (a Dask "
+                        "scheduler); default $AESFORGE_EXECUTOR")
     s.add_argument("--waves", metavar="ID", help="simulate only the vector with this id and write an FST of every "
                                                  "signal (default: build/waves/CORE-SIM-ID.fst)")
     s.add_argument("--waves-out", metavar="FILE", help="where --waves writes the FST")

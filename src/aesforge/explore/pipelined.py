@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures as cf
+import contextlib
 import dataclasses
 import datetime as _dt
 import json
@@ -58,6 +59,7 @@ import time
 from pathlib import Path
 
 from aesforge.coredefs.aes_pipe import legal, nr_of, pipe_core, stages_of
+from aesforge.flow import executor as _executor
 from aesforge.paths import build_dir, repo_root
 
 VERSION = 1
@@ -443,6 +445,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(LFE5UM5G-85F speed 8, issue 4's reference part); another device writes "
                         "results/explore_pipelined_<device>.json and its own docs")
     p.add_argument("--jobs", type=int, default=2, help="parallel flow jobs (default 2)")
+    p.add_argument("--executor", metavar="SPEC", default=None, help=_executor.HELP)
     p.add_argument("--nextpnr-args", default="",
                    help="extra nextpnr-ecp5 options for every configuration, one string given with = (e.g. "
                         "--nextpnr-args=--tmg-ripup); part "
@@ -472,10 +475,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    with contextlib.ExitStack() as stack:   # closes the work executor (a Dask cluster) on every return
+        return _main(argv, stack)
+
+
+def _main(argv: list[str] | None, stack: contextlib.ExitStack) -> int:
     from aesforge.flow.pnr import DEFAULT_DEVICE, DEVICES
 
     args = build_parser().parse_args(argv)
     root = repo_root()
+    try:
+        executor_spec = _executor.spec_of(args.executor)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     device = args.device or DEFAULT_DEVICE
     if device not in DEVICES:
         print(f"error: --device must be one of {', '.join(DEVICES)} (got {device})", file=sys.stderr)
@@ -527,14 +540,17 @@ def main(argv: list[str] | None = None) -> int:
         cache = root / cache
 
     n = len(configs)
-    say(f"[explore] {n} configurations, {args.jobs} job(s), target {args.freq:g} MHz, cache {cache}")
+    where = f"{args.jobs} job(s)" if _executor.is_local(executor_spec) else f"executor {executor_spec}"
+    say(f"[explore] {n} configurations, {where}, target {args.freq:g} MHz, cache {cache}")
     t_all = time.monotonic()
     rows: list[dict] = []
     missing: list[dict] = []
     not_run: list[str] = []
     done = [0]
 
-    seed_pool = cf.ThreadPoolExecutor(max_workers=max(1, args.jobs))   # at most --jobs P&R runs at a time
+    # every tool run goes to the work executor (the local pool: at most --jobs at a time; or a Dask cluster); the
+    # per-configuration threads below only wait on it
+    work = stack.enter_context(_executor.executor(executor_spec, args.jobs))
 
     def one(cfg: Config):
         t0 = time.monotonic()
@@ -543,15 +559,15 @@ def main(argv: list[str] | None = None) -> int:
             return None
         say(f"[explore] start {cfg.label}")
         if args.synth_only:
-            res, hit = run_ecp5_core(cfg, cache, args.freq)
+            res, hit = work.submit(run_ecp5_core, cfg, cache, args.freq).result()
         else:
-            futs = [seed_pool.submit(run_pnr, cfg, cache, args.freq, device, s) for s in seeds]
+            futs = [work.submit(run_pnr, cfg, cache, args.freq, device, s) for s in seeds]
             runs = [f.result() for f in futs]
             res, hit = median_run([r for r, _ in runs]), all(h for _, h in runs)
         if cfg.rounds or args.no_sim:
             cyc, src = cfg.cycles_formula, "formula Nr*(1+k)" + (" (reduced design)" if cfg.rounds else "")
         else:
-            c, _ = measure_cycles(cfg, cache, args.freq)
+            c, _ = work.submit(measure_cycles, cfg, cache, args.freq).result()
             cyc, src = int(c["cycles"]), "RTL simulation (icarus, FIPS-197 Appendix C block)"
             if cyc != cfg.cycles_formula:
                 raise RuntimeError(f"{cfg.label}: simulated latency {cyc} != Nr*(1+k) = {cfg.cycles_formula}")
@@ -565,7 +581,8 @@ def main(argv: list[str] | None = None) -> int:
             f"T={_f(row['T_gbps'], '.2f')} Gbps H={_f(row['H'], '.5f')}")
         return row
 
-    with cf.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+    waiters = max(1, args.jobs) if _executor.is_local(executor_spec) else max(1, len(configs))
+    with cf.ThreadPoolExecutor(max_workers=waiters) as pool:
         futs = {pool.submit(one, c): c for c in configs}
         for fut in cf.as_completed(futs):
             cfg = futs[fut]
@@ -578,7 +595,6 @@ def main(argv: list[str] | None = None) -> int:
             except Exception as e:  # noqa: BLE001 - report every failing config, keep the others
                 missing.append({"label": cfg.label, "error": str(e).splitlines()[0][:300]})
                 say(f"[explore] FAILED {cfg.label}: {str(e).splitlines()[0][:300]}")
-    seed_pool.shutdown()
     if not rows:
         print("error: " + ("no configuration has a cached result" if not missing else "every configuration failed"),
               file=sys.stderr)
@@ -595,17 +611,16 @@ def main(argv: list[str] | None = None) -> int:
             want = {(r["key_bits"], r["sbox_impl"], r["pipe_mask"]) for r in rows}
         cfgs = [c for c in configs if (c.key_bits, c.sbox_impl, c.pipe_mask) in want]
         say(f"[explore] synth_xilinx (xc7) of {len(cfgs)} chosen/baseline configurations")
-        with cf.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            for cfg, fut in [(c, pool.submit(run_xc7, c, cache, args.freq)) for c in cfgs]:
-                try:
-                    x, hit = fut.result()
-                except Exception as e:  # noqa: BLE001
-                    missing.append({"label": cfg.label + " (xc7)", "error": str(e).splitlines()[0][:300]})
-                    continue
-                for r in rows:
-                    if (r["key_bits"], r["sbox_impl"], r["pipe_mask"]) == (cfg.key_bits, cfg.sbox_impl, cfg.pipe_mask):
-                        r["xc7"] = {k: x[k] for k in ("lut", "lut_total", "ff", "muxf7", "muxf8")}
-                say(f"[explore] xc7 {cfg.label}: {x['lut_total']} LUT, {x['ff']} FF{' (cached)' if hit else ''}")
+        for cfg, fut in [(c, work.submit(run_xc7, c, cache, args.freq)) for c in cfgs]:
+            try:
+                x, hit = fut.result()
+            except Exception as e:  # noqa: BLE001
+                missing.append({"label": cfg.label + " (xc7)", "error": str(e).splitlines()[0][:300]})
+                continue
+            for r in rows:
+                if (r["key_bits"], r["sbox_impl"], r["pipe_mask"]) == (cfg.key_bits, cfg.sbox_impl, cfg.pipe_mask):
+                    r["xc7"] = {k: x[k] for k in ("lut", "lut_total", "ff", "muxf7", "muxf8")}
+            say(f"[explore] xc7 {cfg.label}: {x['lut_total']} LUT, {x['ff']} FF{' (cached)' if hit else ''}")
 
     from aesforge.flow.pnr import PACKAGE
     from aesforge.flow.tools import tool_versions

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from .. import cores as _cores
 from ..paths import build_dir, repo_root
+from . import executor as _executor
 from . import pnr as _pnr
 from . import synth as _synth
 from .tools import tool_versions
@@ -560,11 +561,17 @@ def splice_top_readme(results: list[dict]) -> bool:
 
 # ----------------------------------------------------------------------------------------------- entry
 def run(core_names: list[str] | None = None, jobs: int = 2, pnr: bool = True, freq_mhz: float | None = None,
-        seeds: int = 1, devices: list[str] | tuple[str, ...] | None = None) -> int:
+        seeds: int = 1, devices: list[str] | tuple[str, ...] | None = None, executor: str | None = None) -> int:
     """Run the flow for ``core_names`` (default: all registered cores); return a process exit code. P&R runs for
     placement seeds 1..``seeds`` on every ECP5 part of ``devices`` (keys of aesforge.flow.pnr.DEVICES; default the
-    project's part); each part's figure is the lower median over its seeds."""
+    project's part); each part's figure is the lower median over its seeds. ``executor``: where the steps run
+    (aesforge.flow.executor: the local pool of ``jobs`` workers, a Dask LocalCluster or a Dask scheduler)."""
     t_start = time.monotonic()
+    try:
+        executor = _executor.spec_of(executor)
+    except ValueError as e:
+        print(f"error: {e}")
+        return 2
     devices = tuple(dict.fromkeys(devices or (_pnr.DEFAULT_DEVICE,)))
     bad = [d for d in devices if d not in _pnr.DEVICES]
     if bad or seeds < 1:
@@ -580,6 +587,8 @@ def run(core_names: list[str] | None = None, jobs: int = 2, pnr: bool = True, fr
         return 2
     freq = float(freq_mhz or _pnr.DEFAULT_FREQ_MHZ)
     _say("tools: " + ", ".join(f"{k} = {v}" for k, v in tool_versions().items()))
+    if not _executor.is_local(executor):
+        _say(f"executor: {executor}")
     plan: list[tuple] = []
     cdirs = {}
     for core in cores:
@@ -604,15 +613,17 @@ def run(core_names: list[str] | None = None, jobs: int = 2, pnr: bool = True, fr
         plan.append((core, "nand2", lambda o, c=core: _synth.nand2_estimate(c, o), _summ_gates))
 
     steps: dict[str, dict] = {c.name: {"_errors": {}} for c in cores}
-    with cf.ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
+    with _executor.executor(executor, jobs) as ex:
         futs = {ex.submit(_cached_step, cdirs[c.name], step, fn, c.name, summ): (c, step)
                 for c, step, fn, summ in plan}
         # cycles come from RTL simulation, run alongside the synthesis jobs
         cyc_futs = {c.name: ex.submit(measure_cycles, c, cdirs[c.name]) for c in cores}
-        for fut in cf.as_completed(futs):
+        for k, fut in enumerate(cf.as_completed(futs), 1):
             c, step = futs[fut]
             try:
                 steps[c.name][step] = fut.result()
+                if not _executor.is_local(executor):  # a worker's own lines go to its log
+                    _say(f"[{c.name}] {step}: done ({k}/{len(futs)} steps)")
             except Exception as e:  # noqa: BLE001 - report every failure, keep the other steps
                 steps[c.name]["_errors"][step] = str(e)
                 _say(f"[{c.name}] {step}: FAILED: {e}")
@@ -662,6 +673,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     """Options of `aesforge report` (for the CLI)."""
     p.add_argument("--core", action="append", metavar="NAME", help="core to run (repeatable; default: all)")
     p.add_argument("--jobs", type=int, default=2, help="parallel tool processes (default 2)")
+    p.add_argument("--executor", metavar="SPEC", default=None, help=_executor.HELP)
     p.add_argument("--no-pnr", action="store_true", help="skip nextpnr (synthesis counts and cycles only)")
     p.add_argument("--freq", type=float, default=None, help=f"P&R target MHz (default {_pnr.DEFAULT_FREQ_MHZ:g})")
     p.add_argument("--seeds", type=int, default=1, metavar="K",
@@ -673,7 +685,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def main_from_args(args: argparse.Namespace) -> int:
     return run(args.core, jobs=args.jobs, pnr=not args.no_pnr, freq_mhz=args.freq, seeds=args.seeds,
-               devices=args.device)
+               devices=args.device, executor=args.executor)
 
 
 def main(argv: list[str] | None = None) -> int:

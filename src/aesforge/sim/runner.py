@@ -15,10 +15,10 @@ import os
 import sys
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from aesforge import cores as _cores
+from aesforge.flow import executor as _executor
 from aesforge.paths import build_dir, repo_root
 from aesforge.sim.validate import record_id, validate_record
 from aesforge.vectors.jsonl import BadLine, JsonLine, read_jsonl_lines
@@ -103,6 +103,7 @@ def _run_shard(core, sim: str, bdir: Path, shard_dir: Path, env: dict, quiet: bo
                waves_file: Path | None = None) -> int:
     from cocotb_tools.runner import get_runner
 
+    _tool_env()   # also on a remote worker (executor): the venv's tools first on PATH
     runner = get_runner(sim)
     runner.build_dir = bdir
     wave_args: dict = {}
@@ -170,7 +171,8 @@ def _count_lines(path: Path) -> int:
 
 def run_batch(core_name: str, records: list, sim: str = "icarus", jobs: int = 1, stall: float = 0.0,
               seed: int = 1, params: dict | None = None, progress: bool = True, quiet: bool = True,
-              workdir: Path | None = None, waves_file: Path | None = None) -> list[dict]:
+              workdir: Path | None = None, waves_file: Path | None = None,
+              executor: str | None = None) -> list[dict]:
     """Run `records` (as from :func:`read_vectors`: JSON objects and BadLine entries) through a core's RTL.
 
     Returns one result dict per record, in order; a record that fails :func:`validate_record` (or repeats an
@@ -178,7 +180,8 @@ def run_batch(core_name: str, records: list, sim: str = "icarus", jobs: int = 1,
     :func:`record_id` (the record's id when it is a non-empty string, else ``lineN``). `stall` is the
     probability of an idle/back-pressure cycle on every valid/ready the bench drives (0 = full speed; cycle
     counts are exact only at 0). `waves_file`: write an FST of the whole run there (one simulator process; meant
-    for one vector, see :func:`waves_of`).
+    for one vector, see :func:`waves_of`). `executor`: where the shards run (aesforge.flow.executor: the local
+    pool, a Dask LocalCluster or a Dask scheduler whose workers share this checkout's path); the model is built here.
     """
     core = _cores.get(core_name)
     if not core.bench:
@@ -209,7 +212,8 @@ def run_batch(core_name: str, records: list, sim: str = "icarus", jobs: int = 1,
         shards = [todo[k:k + size] for k in range(0, len(todo), size)]
         outs = []
         futures = []
-        with ThreadPoolExecutor(max_workers=len(shards)) as pool:
+        # nested runs (cycle measurements inside a report task) stay local: only the CLI names another executor
+        with _executor.executor(executor or "local", len(shards)) as pool:
             for n, shard in enumerate(shards):
                 sdir = wdir / f"shard{n}"
                 sdir.mkdir(parents=True, exist_ok=True)
