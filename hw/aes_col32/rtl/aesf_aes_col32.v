@@ -52,7 +52,8 @@
 
 module aesf_aes_col32 #(
   parameter int SBOX_IMPL = 0, // 0..1: 0: LUT case ROM, 1: composite field
-  parameter int COLS      = 1  // 1, 2 or 4: state columns per clock (4 x COLS S-boxes)
+  parameter int COLS      = 1, // 1, 2 or 4: state columns per clock (4 x COLS S-boxes)
+  parameter int DECRYPT   = 0  // 0..1: 0: encrypt only; 1: encrypt and decrypt, direction per block
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,        // asynchronous, active low
@@ -67,22 +68,23 @@ module aesf_aes_col32 #(
   input  logic         in_valid_i,
   output logic         in_ready_o,
   input  logic [127:0] in_data_i,     // block byte 0 in [127:120]
-  input  logic         in_decrypt_i,  // must be 0: this core only encrypts (1 -> error marker output)
+  input  logic         in_decrypt_i,  // 1: decrypt this block (DECRYPT = 1; with DECRYPT = 0, 1 -> error marker)
   // block out: handshake out_valid_o && out_ready_i; exactly one output per accepted input, in order
   output logic         out_valid_o,
   input  logic         out_ready_i,
   output logic [127:0] out_data_o,
-  output logic         out_error_o,   // error marker, data zero: no valid key, or in_decrypt_i = 1
+  output logic         out_error_o,   // error marker, data zero: no valid key, or in_decrypt_i = 1 with DECRYPT = 0
   // zeroize
   input  logic         clear_i,       // wipes the word store, state and output register; key_ok_o falls
   output logic         busy_o         // a block in the rounds, key expansion or clear in progress
 );
 
-  if (SBOX_IMPL < 0 || SBOX_IMPL > 1 || (COLS != 1 && COLS != 2 && COLS != 4)) begin : gen_param_err
+  if (SBOX_IMPL < 0 || SBOX_IMPL > 1 || (COLS != 1 && COLS != 2 && COLS != 4) || DECRYPT < 0 ||
+      DECRYPT > 1) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_aes_col32: SBOX_IMPL must be 0 or 1, COLS 1, 2 or 4");
+    $error("aesf_aes_col32: SBOX_IMPL must be 0 or 1, COLS 1, 2 or 4, DECRYPT 0 or 1");
 `endif
   end
 
@@ -113,6 +115,8 @@ module aesf_aes_col32 #(
 
   logic         run_d, run_q;            // a block is in the rounds
   logic         err_d, err_q;            // ... and it is an error marker
+  logic         dec_d, dec_q;            // ... and it is decrypted (DECRYPT = 1; 0 when no block runs)
+  logic [3:0]   kr_d, kr_q;              // round-key row of the next round: r (encrypt), Nr - r (decrypt)
   logic [3:0]   rnd_d, rnd_q;            // round computed in this cycle, 0..Nr (COLS = 4: 1..Nr; 0 idle)
   logic [1:0]   col_d, col_q;            // column step of the round computed in this cycle, 0..LASTCOL
   logic [127:0] state_q;                 // rotates COLS columns per cycle inside a round
@@ -159,23 +163,30 @@ module aesf_aes_col32 #(
   assign in_hs       = in_valid_i & in_ready_o;
   assign out_hs      = out_valid_q & out_ready_i;
   assign key_len_bad = (key_len_i == 2'd3);
-  assign blk_err     = ~key_ok_q | in_decrypt_i;
+  assign blk_err     = ~key_ok_q | (in_decrypt_i & (DECRYPT == 0));
 
   // ---------------------------------------------------------------------------------------
   // Round datapath: COLS columns per clock. Column k of this clock takes the ShiftRows wiring of
   // state columns k..k+3; the first SubWord also serves the key expansion.
   // ---------------------------------------------------------------------------------------
-  logic [W-1:0] col_sr, col_plain, sb_out, mc, res, rk_cols;
+  logic [W-1:0] col_sr, col_plain, sb_out, mc_in, mc, res, rk_cols;
   logic [31:0]  kw_sb_in;   // key expansion SubWord input: RotWord(w[2j-1]) or w[2j-1]
   logic         kw_rot;     // word 2j takes RotWord+SubWord+Rcon (2j mod Nk = 0)
   logic         rnd0;       // this clock computes round 0 (AddRoundKey only)
 
   for (genvar k = 0; k < COLS; k++) begin : gen_col
     logic [31:0] sb_in;
-    assign col_sr[W-1-32*k -: 32] = {state_q[127 - 32*(k % 4)       -: 8],
-                                     state_q[119 - 32*((k + 1) % 4) -: 8],
+    // ShiftRows takes row r from column k + r, InvShiftRows from column k - r: rows 0 and 2 agree,
+    // rows 1 and 3 swap their source columns (k + 1 <-> k + 3) when decrypting.
+    logic [7:0] row1_fwd, row1_inv, row3_fwd, row3_inv;
+    assign row1_fwd = state_q[119 - 32*((k + 1) % 4) -: 8];
+    assign row1_inv = state_q[119 - 32*((k + 3) % 4) -: 8];
+    assign row3_fwd = state_q[103 - 32*((k + 3) % 4) -: 8];
+    assign row3_inv = state_q[103 - 32*((k + 1) % 4) -: 8];
+    assign col_sr[W-1-32*k -: 32] = {state_q[127 - 32*(k % 4) -: 8],
+                                     (DECRYPT != 0 && dec_q) ? row1_inv : row1_fwd,
                                      state_q[111 - 32*((k + 2) % 4) -: 8],
-                                     state_q[103 - 32*((k + 3) % 4) -: 8]};
+                                     (DECRYPT != 0 && dec_q) ? row3_inv : row3_fwd};
     // COLS = 4: round 0 is the accepting cycle and works on in_data_i directly
     assign col_plain[W-1-32*k -: 32] = (COLS == 4) ? in_data_i[127 - 32*k -: 32] : state_q[127 - 32*k -: 32];
     if (k == 0) begin : gen_shared
@@ -184,15 +195,44 @@ module aesf_aes_col32 #(
       assign sb_in = col_sr[W-1-32*k -: 32];
     end
 
-    aesf_subword #(
-      .SBOX_IMPL (SBOX_IMPL)
-    ) u_subword (
-      .data_i (sb_in),
-      .data_o (sb_out[W-1-32*k -: 32])
-    );
+    if (DECRYPT == 0) begin : gen_fwd
+      aesf_subword #(
+        .SBOX_IMPL (SBOX_IMPL)
+      ) u_subword (
+        .data_i (sb_in),
+        .data_o (sb_out[W-1-32*k -: 32])
+      );
+      assign mc_in[W-1-32*k -: 32] = sb_out[W-1-32*k -: 32];
+    end else begin : gen_both
+      // One S-box per byte for both directions (IMPL 1: one GF inversion, affine maps selected);
+      // dec_q is 0 during a key expansion (no block runs), so the shared SubWord is forward.
+      for (genvar i = 0; i < 4; i++) begin : gen_sbox
+        aesf_sbox #(
+          .IMPL    (SBOX_IMPL),
+          .INVERSE (2)
+        ) u_sbox (
+          .inv_i  (dec_q),
+          .data_i (sb_in[8*i +: 8]),
+          .data_o (sb_out[W-32-32*k+8*i +: 8])
+        );
+      end
+      // Decryption rounds 1..Nr-1 end with InvMixColumns(InvSubBytes ^ w) = MixColumns(pre(t)),
+      // t = InvSubBytes ^ w, pre = the {05}/{04} matrix (Daemen-Rijmen, The Design of Rijndael,
+      // 4.1.3): pre(t) = (t0 ^ u, t1 ^ v, t2 ^ u, t3 ^ v), u = {04}(t0 ^ t2), v = {04}(t1 ^ t3),
+      // so one MixColumns serves both directions.
+      logic [31:0] t;
+      logic [7:0]  u1, u, v1, v;
+      assign t  = sb_out[W-1-32*k -: 32] ^ rk_cols[W-1-32*k -: 32];
+      assign u1 = t[31:24] ^ t[15:8];
+      assign v1 = t[23:16] ^ t[7:0];
+      assign u  = {u1[5:0], 2'b00} ^ (u1[7] ? 8'h36 : 8'h00) ^ (u1[6] ? 8'h1b : 8'h00);
+      assign v  = {v1[5:0], 2'b00} ^ (v1[7] ? 8'h36 : 8'h00) ^ (v1[6] ? 8'h1b : 8'h00);
+      assign mc_in[W-1-32*k -: 32] = dec_q ? {t[31:24] ^ u, t[23:16] ^ v, t[15:8] ^ u, t[7:0] ^ v}
+                                           : sb_out[W-1-32*k -: 32];
+    end
 
     aesf_mixcolumn u_mixcolumn (
-      .data_i (sb_out[W-1-32*k -: 32]),
+      .data_i (mc_in[W-1-32*k -: 32]),
       .data_o (mc[W-1-32*k -: 32])
     );
   end
@@ -205,8 +245,11 @@ module aesf_aes_col32 #(
   end
 
   assign rnd0 = (COLS == 4) ? ~run_q : (rnd_q == 4'd0);
-  // Round 0: AddRoundKey only; rounds 1..Nr-1: full; round Nr: no MixColumns.
-  assign res  = (rnd0 ? col_plain : ((rnd_q == nr_q) ? sb_out : mc)) ^ rk_cols;
+  // Round 0: AddRoundKey only; rounds 1..Nr-1: full; round Nr: no MixColumns. A decryption round
+  // 1..Nr-1 added its key before the (Inv)MixColumns.
+  logic mid_dec;   // decryption round 1..Nr-1: no key after MixColumns
+  assign mid_dec = (DECRYPT != 0) & dec_q & ~rnd0 & (rnd_q != nr_q);
+  assign res  = (rnd0 ? col_plain : ((rnd_q == nr_q) ? sb_out : mc)) ^ (mid_dec ? '0 : rk_cols);
 
   // ---------------------------------------------------------------------------------------
   // Key-schedule words w[2j] and w[2j+1]: only an even word ever needs SubWord (2j mod Nk = 0,
@@ -246,17 +289,27 @@ module aesf_aes_col32 #(
   assign kw_new0 = kw_from_key ? kw_key[63:32] : (kw_old[63:32] ^ kw_t);
   assign kw_new1 = kw_from_key ? kw_key[31:0]  : (kw_old[31:0]  ^ kw_new0);
 
-  // Read row: expansion reads pair j - Nk/2; a round reads the row of its words.
+  // Read row: expansion reads pair j - Nk/2; a round reads the row of its words (round-key index
+  // krow: the round itself when encrypting, Nr - round when decrypting; COLS = 4 reads w[4 Nr ..]
+  // for round 0 of a decryption in the accepting cycle).
   logic [RW-1:0] rd_exp, rd_rnd;
+  logic [3:0]    krow;
+  if (DECRYPT == 0) begin : gen_krow_enc
+    assign krow = rnd_q;
+  end else if (COLS == 4) begin : gen_krow_acc
+    assign krow = (~run_q & in_decrypt_i) ? nr_q : kr_q;
+  end else begin : gen_krow_dec
+    assign krow = kr_q;
+  end
   if (NB == 4) begin : gen_addr4
     assign rd_exp = kw_src[4:1];
-    assign rd_rnd = rnd_q;
+    assign rd_rnd = krow;
   end else if (COLS == 2) begin : gen_addr2
     assign rd_exp = kw_src;
-    assign rd_rnd = {rnd_q, col_q[0]};
+    assign rd_rnd = {krow, col_q[0]};
   end else begin : gen_addr1
     assign rd_exp = kw_src;
-    assign rd_rnd = {rnd_q, col_q[1]};
+    assign rd_rnd = {krow, col_q[1]};
   end
   assign rk_raddr = expand ? rd_exp : rd_rnd;
 
@@ -281,6 +334,8 @@ module aesf_aes_col32 #(
     key_err_d   = key_err_q;
     run_d       = run_q;
     err_d       = err_q;
+    dec_d       = dec_q;
+    kr_d        = kr_q;
     rnd_d       = rnd_q;
     col_d       = col_q;
     out_valid_d = out_valid_q;
@@ -301,6 +356,8 @@ module aesf_aes_col32 #(
       key_err_d   = 1'b0;
       run_d       = 1'b0;
       err_d       = 1'b0;
+      dec_d       = 1'b0;
+      kr_d        = '0;
       rnd_d       = '0;
       col_d       = '0;
       out_valid_d = 1'b0;
@@ -320,12 +377,15 @@ module aesf_aes_col32 #(
             out_err_d   = err_q;
             run_d       = 1'b0;
             err_d       = 1'b0;
+            dec_d       = 1'b0;
+            kr_d        = '0;
             rnd_d       = '0;
             col_d       = '0;
           end
         end else if (col_q == 2'(LASTCOL)) begin
           col_d = '0;
           rnd_d = rnd_q + 4'd1;
+          kr_d  = dec_q ? (kr_q - 4'd1) : (kr_q + 4'd1);
         end else begin
           col_d = col_q + 2'd1;
         end
@@ -335,8 +395,14 @@ module aesf_aes_col32 #(
       if (in_hs) begin
         run_d   = 1'b1;
         err_d   = blk_err;
+        dec_d   = (DECRYPT != 0) & in_decrypt_i & ~blk_err;
         rnd_d   = (COLS == 4) ? 4'd1 : 4'd0;
         col_d   = '0;
+        if (DECRYPT != 0 && in_decrypt_i) begin
+          kr_d = (COLS == 4) ? (nr_q - 4'd1) : nr_q;
+        end else begin
+          kr_d = (COLS == 4) ? 4'd1 : 4'd0;
+        end
       end
 
       // ---- key-side FSM
@@ -419,6 +485,8 @@ module aesf_aes_col32 #(
       key_err_q   <= 1'b0;
       run_q       <= 1'b0;
       err_q       <= 1'b0;
+      dec_q       <= 1'b0;
+      kr_q        <= '0;
       rnd_q       <= '0;
       col_q       <= '0;
       out_valid_q <= 1'b0;
@@ -434,6 +502,8 @@ module aesf_aes_col32 #(
       key_err_q   <= key_err_d;
       run_q       <= run_d;
       err_q       <= err_d;
+      dec_q       <= dec_d;
+      kr_q        <= kr_d;
       rnd_q       <= rnd_d;
       col_q       <= col_d;
       out_valid_q <= out_valid_d;
