@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright aesforge contributors
 //
-// aesf_aes_col32: compact AES-128/192/256 encryption core with a column-serial datapath: COLS
-// state columns (32 bits each) per clock, 4 x COLS S-boxes of which the first 4 also serve the key
-// expansion, COLS MixColumns, and a round-key word store in distributed RAM with one read port.
-// Same ports and handshakes as aesf_aes_iter (DECRYPT = 0), so it is a drop-in engine for CTR/GCM
-// cores that want area rather than speed (aesf_gcm_seq AES_IMPL = 1: COLS = 1 in the small
-// configuration, COLS = 4 in the fast one).
+// aesf_aes_col32: compact AES-128/192/256 core with a column-serial datapath: COLS state columns
+// (32 bits each) per clock, 4 x COLS S-boxes of which the first 4 also serve the key expansion,
+// COLS MixColumns, and a round-key word store in distributed RAM with one read port. DECRYPT = 0:
+// encryption only, the same ports and handshakes as aesf_aes_iter with DECRYPT = 0, a drop-in
+// engine for CTR/GCM cores that want area rather than speed (aesf_gcm_seq AES_IMPL = 1: COLS = 1
+// in the small configuration, COLS = 4 in the fast one). DECRYPT = 1: encryption and decryption,
+// direction per block (in_decrypt_i), on the same S-boxes (forward/inverse, aesf_sbox INVERSE = 2)
+// and MixColumns, from the same stored round keys: the ports, handshakes, cycle counts and errors
+// of aesf_aes_iter with DECRYPT = 1, except the figures below.
 //
 // Byte and bit order (as aesf_aes_iter)
 //   FIPS-197 byte 0 (in0, state s[0][0]) is bits [127:120], byte 15 is [7:0]; bit 7 of a byte is
@@ -17,7 +20,8 @@
 //     key_i     = 256'h000102030405060708090a0b0c0d0e0f_<128 bits ignored>, key_len_i = 0
 //     in_data_i = 128'h00112233445566778899aabbccddeeff
 //     out_data_o = 128'h69c4e0d86a7b0430d8cdb78070b4c55a, 44 (COLS = 1) / 10 (COLS = 4) edges
-//     after the accepting edge.
+//     after the accepting edge; with DECRYPT = 1 and in_decrypt_i = 1 the block 69c4..c55a gives
+//     00112233445566778899aabbccddeeff after the same number of edges.
 //
 // Latency and throughput (Nr = 10/12/14, Nk = 4/6/8, P = 4 / COLS clocks per round)
 //   key load:  the handshake edge captures the key; then two schedule words w[2j], w[2j+1] per
@@ -33,8 +37,10 @@
 //              follow, one per clock: out_valid_o rises exactly Nr edges after the accepting edge
 //              (10/12/14). The single round-key read port serves round Nr in the last cycle, so the
 //              next block is accepted one cycle later: back-to-back blocks take Nr + 1 cycles each.
-//   error:     a block accepted without a usable key, or with in_decrypt_i = 1 (encrypt-only
-//              core), produces an out_error_o output 1 edge after the accepting edge (data zero).
+//   decrypt:   (DECRYPT = 1) exactly the figures of an encryption, in both directions and at a
+//              direction change (no bubble); the key is expanded once for both directions.
+//   error:     a block accepted without a usable key, or with in_decrypt_i = 1 when DECRYPT = 0,
+//              produces an out_error_o output 1 edge after the accepting edge (data zero).
 //   clear_i:   the edge that sees clear_i wipes all registers; then the word store is scrubbed
 //              one row per cycle (32 cycles for COLS = 1, 2; 16 for COLS = 4; busy_o high).
 //
@@ -47,11 +53,17 @@
 //   w[2j+1-Nk] are read back from the word store.
 //   Word store: NB = max(2, COLS) banks of 32-bit words, bank b holding w[i] with i mod NB = b at
 //   row i / NB, all banks on one read address (the words of one clock are in one row).
+//   Decryption (DECRYPT = 1), the FIPS-197 InvCipher read straight off the stored words: round 0
+//   adds w[4Nr..4Nr+3]; round r = 1..Nr takes InvShiftRows (rows 1 and 3 take the source columns of
+//   rows 3 and 1 of ShiftRows: 2:1 byte multiplexers in front of the S-boxes), InvSubBytes (the
+//   S-boxes with inv_i = 1), adds w[4(Nr-r)..], and for r < Nr InvMixColumns, computed as
+//   MixColumns(pre(t)) by the same aesf_mixcolumn (pre: the {05}/{04} matrix, a few XORs).
+//   The round-key row kr_q counts up when encrypting and down from Nr when decrypting.
 
 `default_nettype none
 
 module aesf_aes_col32 #(
-  parameter int SBOX_IMPL = 0, // 0..1: 0: LUT case ROM, 1: composite field
+  parameter int SBOX_IMPL = 0, // 0..2: 0: LUT case ROM, 1: composite field, 2: block ROM (COLS = 4 only)
   parameter int COLS      = 1, // 1, 2 or 4: state columns per clock (4 x COLS S-boxes)
   parameter int DECRYPT   = 0  // 0..1: 0: encrypt only; 1: encrypt and decrypt, direction per block
 ) (
@@ -79,12 +91,12 @@ module aesf_aes_col32 #(
   output logic         busy_o         // a block in the rounds, key expansion or clear in progress
 );
 
-  if (SBOX_IMPL < 0 || SBOX_IMPL > 1 || (COLS != 1 && COLS != 2 && COLS != 4) || DECRYPT < 0 ||
-      DECRYPT > 1) begin : gen_param_err
+  if (SBOX_IMPL < 0 || SBOX_IMPL > 2 || (COLS != 1 && COLS != 2 && COLS != 4) || DECRYPT < 0 ||
+      DECRYPT > 1 || (SBOX_IMPL == 2 && COLS != 4)) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_aes_col32: SBOX_IMPL must be 0 or 1, COLS 1, 2 or 4, DECRYPT 0 or 1");
+    $error("aesf_aes_col32: SBOX_IMPL must be 0, 1 or 2 (2 only with COLS 4), COLS 1, 2 or 4, DECRYPT 0 or 1");
 `endif
   end
 
@@ -104,6 +116,8 @@ module aesf_aes_col32 #(
   // ---------------------------------------------------------------------------------------
   logic [1:0]   st_d, st_q;
   logic [4:0]   kidx_d, kidx_q;          // expansion: pair index j (words 2j, 2j+1); clear: store row
+  logic [4:0]   ksrc_d, ksrc_q;          // j - Nk/2 (a register: no subtractor in front of the store's address)
+  logic         kkey_d, kkey_q;          // 2j < Nk: the pair comes from the key (a register: no compare)
   logic [2:0]   kmod_d, kmod_q;          // 2j mod Nk (0, 2, 4, 6)
   logic [7:0]   rcon_d, rcon_q;
   logic [255:0] kreg_q;                  // key captured at the handshake; wiped after expansion
@@ -174,48 +188,61 @@ module aesf_aes_col32 #(
   logic         kw_rot;     // word 2j takes RotWord+SubWord+Rcon (2j mod Nk = 0)
   logic         rnd0;       // this clock computes round 0 (AddRoundKey only)
 
+  // ShiftRows (InvShiftRows when sr_inv) of sr_src as wiring: column k takes row r from column
+  // k + r (k - r); rows 0 and 2 agree, rows 1 and 3 swap their source columns (k + 1 <-> k + 3).
+  // SBOX_IMPL 0, 1: applied to state_q in front of the S-boxes (the first COLS columns);
+  // SBOX_IMPL 2: applied to the next state res in front of the block-ROM address registers.
+  localparam int NSR = (SBOX_IMPL == 2) ? 4 : COLS;  // columns of sr_out that are used
+  logic [127:0]      sr_src;
+  logic [32*NSR-1:0] sr_out;
+  logic              sr_inv;
+  for (genvar k = 0; k < NSR; k++) begin : gen_sr
+    assign sr_out[32*NSR-1-32*k -: 32] = {sr_src[127 - 32*k -: 8],
+                                     sr_inv ? sr_src[119 - 32*((k + 3) % 4) -: 8]
+                                            : sr_src[119 - 32*((k + 1) % 4) -: 8],
+                                     sr_src[111 - 32*((k + 2) % 4) -: 8],
+                                     sr_inv ? sr_src[103 - 32*((k + 1) % 4) -: 8]
+                                            : sr_src[103 - 32*((k + 3) % 4) -: 8]};
+  end
+  assign col_sr = sr_out[32*NSR-1 -: W];
+
   for (genvar k = 0; k < COLS; k++) begin : gen_col
-    logic [31:0] sb_in;
-    // ShiftRows takes row r from column k + r, InvShiftRows from column k - r: rows 0 and 2 agree,
-    // rows 1 and 3 swap their source columns (k + 1 <-> k + 3) when decrypting.
-    logic [7:0] row1_fwd, row1_inv, row3_fwd, row3_inv;
-    assign row1_fwd = state_q[119 - 32*((k + 1) % 4) -: 8];
-    assign row1_inv = state_q[119 - 32*((k + 3) % 4) -: 8];
-    assign row3_fwd = state_q[103 - 32*((k + 3) % 4) -: 8];
-    assign row3_inv = state_q[103 - 32*((k + 1) % 4) -: 8];
-    assign col_sr[W-1-32*k -: 32] = {state_q[127 - 32*(k % 4) -: 8],
-                                     (DECRYPT != 0 && dec_q) ? row1_inv : row1_fwd,
-                                     state_q[111 - 32*((k + 2) % 4) -: 8],
-                                     (DECRYPT != 0 && dec_q) ? row3_inv : row3_fwd};
     // COLS = 4: round 0 is the accepting cycle and works on in_data_i directly
     assign col_plain[W-1-32*k -: 32] = (COLS == 4) ? in_data_i[127 - 32*k -: 32] : state_q[127 - 32*k -: 32];
-    if (k == 0) begin : gen_shared
-      assign sb_in = expand ? kw_sb_in : col_sr[W-1 -: 32];
-    end else begin : gen_data
-      assign sb_in = col_sr[W-1-32*k -: 32];
+
+    if (SBOX_IMPL != 2) begin : gen_sbox_logic
+      logic [31:0] sb_in;
+      if (k == 0) begin : gen_shared
+        assign sb_in = expand ? kw_sb_in : col_sr[W-1 -: 32];
+      end else begin : gen_data
+        assign sb_in = col_sr[W-1-32*k -: 32];
+      end
+      if (DECRYPT == 0) begin : gen_fwd
+        aesf_subword #(
+          .SBOX_IMPL (SBOX_IMPL)
+        ) u_subword (
+          .data_i (sb_in),
+          .data_o (sb_out[W-1-32*k -: 32])
+        );
+      end else begin : gen_both
+        // One S-box per byte for both directions (IMPL 1: one GF inversion, affine maps selected);
+        // dec_q is 0 during a key expansion (no block runs), so the shared SubWord is forward.
+        for (genvar i = 0; i < 4; i++) begin : gen_sbox
+          aesf_sbox #(
+            .IMPL    (SBOX_IMPL),
+            .INVERSE (2)
+          ) u_sbox (
+            .inv_i  (dec_q),
+            .data_i (sb_in[8*i +: 8]),
+            .data_o (sb_out[W-32-32*k+8*i +: 8])
+          );
+        end
+      end
     end
 
-    if (DECRYPT == 0) begin : gen_fwd
-      aesf_subword #(
-        .SBOX_IMPL (SBOX_IMPL)
-      ) u_subword (
-        .data_i (sb_in),
-        .data_o (sb_out[W-1-32*k -: 32])
-      );
+    if (DECRYPT == 0) begin : gen_mc_fwd
       assign mc_in[W-1-32*k -: 32] = sb_out[W-1-32*k -: 32];
-    end else begin : gen_both
-      // One S-box per byte for both directions (IMPL 1: one GF inversion, affine maps selected);
-      // dec_q is 0 during a key expansion (no block runs), so the shared SubWord is forward.
-      for (genvar i = 0; i < 4; i++) begin : gen_sbox
-        aesf_sbox #(
-          .IMPL    (SBOX_IMPL),
-          .INVERSE (2)
-        ) u_sbox (
-          .inv_i  (dec_q),
-          .data_i (sb_in[8*i +: 8]),
-          .data_o (sb_out[W-32-32*k+8*i +: 8])
-        );
-      end
+    end else begin : gen_mc_both
       // Decryption rounds 1..Nr-1 end with InvMixColumns(InvSubBytes ^ w) = MixColumns(pre(t)),
       // t = InvSubBytes ^ w, pre = the {05}/{04} matrix (Daemen-Rijmen, The Design of Rijndael,
       // 4.1.3): pre(t) = (t0 ^ u, t1 ^ v, t2 ^ u, t3 ^ v), u = {04}(t0 ^ t2), v = {04}(t1 ^ t3),
@@ -262,8 +289,8 @@ module aesf_aes_col32 #(
 
   assign kw_rot      = (kmod_q == 3'd0);
   assign kw_sb_in    = kw_rot ? {kprev_q[23:0], kprev_q[31:24]} : kprev_q;
-  assign kw_from_key = ({kidx_q, 1'b0} < 6'(nk_q));
-  assign kw_src      = kidx_q - 5'(nk_q[3:1]);
+  assign kw_from_key = kkey_q;   // = ({kidx_q, 1'b0} < nk_q)
+  assign kw_src      = ksrc_q;   // = kidx_q - Nk/2
   always_comb begin
     case (kidx_q[1:0])
       2'd0:    kw_key = kreg_q[255:192];
@@ -312,6 +339,45 @@ module aesf_aes_col32 #(
     assign rd_rnd = {krow, col_q[1]};
   end
   assign rk_raddr = expand ? rd_exp : rd_rnd;
+
+  if (SBOX_IMPL == 2) begin : gen_rom
+    // Block-ROM S-boxes (COLS = 4): 8 x aesf_sbox_rom (two lookups each, both tables in one RAM).
+    // The RAMs' address registers are the state register: each clock writes ShiftRows(next state)
+    // (InvShiftRows when the next round decrypts) and the S-box outputs of that round appear after
+    // the edge. Key expansion: the clock that writes w[2j-1] also writes (RotWord) w[2j-1] into the
+    // first column's addresses, so SubWord is ready in the clock of w[2j]. clear_i writes zeros.
+    // The registers hold (en = 0) while round Nr waits for the output register.
+    logic [31:0]  kw_addr;
+    logic [127:0] addr;
+    logic         rom_inv, rom_en, kw_rot_next;
+    assign kw_rot_next = (kmod_q == 3'(nk_q - 4'd2));   // word 2j + 2 takes RotWord
+    assign kw_addr     = kw_rot_next ? {kw_new1[23:0], kw_new1[31:24]} : kw_new1;
+    assign sr_src      = res;
+    assign sr_inv      = (DECRYPT != 0) & (run_q ? dec_q : in_decrypt_i);
+    assign addr        = clear_i ? '0 : (expand ? {kw_addr, 96'h0} : 128'(sr_out));
+    assign rom_inv     = sr_inv & ~clear_i & ~expand;
+    assign rom_en      = clear_i | ~(last & ~out_free);
+    for (genvar m = 0; m < 8; m++) begin : gen_rom_pair
+      aesf_sbox_rom #(
+        .INVERSE (2),
+        .OUT_REG (0)
+      ) u_sbox_rom (
+        .clk_i (clk_i),
+        .en_i  (rom_en),
+        .a_i   ({rom_inv, addr[127-16*m -: 8]}),
+        .b_i   ({rom_inv, addr[119-16*m -: 8]}),
+        .a_o   (sb_out[127-16*m -: 8]),
+        .b_o   (sb_out[119-16*m -: 8])
+      );
+    end
+    logic unused_rom;   // the LUT S-boxes' inputs: not used with block ROMs
+    assign unused_rom = ^{kw_sb_in, col_sr};
+  end else begin : gen_no_rom
+    logic unused_sr;   // COLS < 4 or DECRYPT = 0: not every source byte is used
+    assign sr_src    = state_q;
+    assign sr_inv    = (DECRYPT != 0) & dec_q;
+    assign unused_sr = ^sr_src;
+  end
 
   // ---------------------------------------------------------------------------------------
   // Next state
@@ -458,6 +524,10 @@ module aesf_aes_col32 #(
     end
   end
 
+  // kw_src and kw_from_key of the next cycle, from its kidx and nk
+  assign ksrc_d = kidx_d - 5'(nk_d[3:1]);
+  assign kkey_d = ({kidx_d, 1'b0} < 6'(nk_d));
+
   // Write port: the expansion writes pair j into row j (NB = 2) or into banks 2 j[0], 2 j[0] + 1 of
   // row j / 2 (NB = 4); the clear writes zero rows 0..ROWS-1 into every bank.
   if (NB == 4) begin : gen_we4
@@ -477,6 +547,8 @@ module aesf_aes_col32 #(
     if (!rst_ni) begin
       st_q        <= ST_IDLE;
       kidx_q      <= '0;
+      ksrc_q      <= '0;
+      kkey_q      <= 1'b0;
       kmod_q      <= '0;
       rcon_q      <= '0;
       nk_q        <= '0;
@@ -494,6 +566,8 @@ module aesf_aes_col32 #(
     end else begin
       st_q        <= st_d;
       kidx_q      <= kidx_d;
+      ksrc_q      <= ksrc_d;
+      kkey_q      <= kkey_d;
       kmod_q      <= kmod_d;
       rcon_q      <= rcon_d;
       nk_q        <= nk_d;
@@ -540,7 +614,14 @@ module aesf_aes_col32 #(
     end
   end
 
-  if (COLS == 4) begin : gen_state4
+  if (SBOX_IMPL == 2) begin : gen_state_rom
+    // the state lives in the block-ROM address registers (gen_rom), which step on every clock
+    // except while round Nr waits for the output register
+    logic unused_step;
+    assign blk_res     = res;
+    assign state_q     = '0;
+    assign unused_step = rnd_step;
+  end else if (COLS == 4) begin : gen_state4
     // round 0 is computed in the accepting cycle; every round writes the whole state
     assign blk_res = res;
     always_ff @(posedge clk_i) begin
