@@ -10,6 +10,10 @@
 // direction per block (in_decrypt_i), on the same S-boxes (forward/inverse, aesf_sbox INVERSE = 2)
 // and MixColumns, from the same stored round keys: the ports, handshakes, cycle counts and errors
 // of aesf_aes_iter with DECRYPT = 1, except the figures below.
+// SBOX_IMPL = 2, 3 (COLS = 4): block-ROM S-boxes, 8 x aesf_sbox_rom (two lookups per RAM, both
+// tables in it); their address registers hold the state (ShiftRows already applied). SBOX_IMPL 2
+// takes one clock per round (the RAM's clock-to-output is in the round path); SBOX_IMPL 3 two: an
+// S-box clock (RAM -> pre-map -> sbq_q) and a round clock (sbq_q -> MixColumns -> key -> RAM).
 //
 // Byte and bit order (as aesf_aes_iter)
 //   FIPS-197 byte 0 (in0, state s[0][0]) is bits [127:120], byte 15 is [7:0]; bit 7 of a byte is
@@ -37,6 +41,10 @@
 //              follow, one per clock: out_valid_o rises exactly Nr edges after the accepting edge
 //              (10/12/14). The single round-key read port serves round Nr in the last cycle, so the
 //              next block is accepted one cycle later: back-to-back blocks take Nr + 1 cycles each.
+//   SBOX_IMPL 3: one pair per two clocks: key_ok_o 4(Nr+1) edges after the handshake (44/52/60);
+//              the accepting edge stores the block, the next clock is round 0, rounds 1..Nr take
+//              two clocks each: out_valid_o 2Nr+1 edges after the accepting edge (21/25/29); the
+//              next block is accepted in the last clock (output register free): 2Nr+1 per block.
 //   decrypt:   (DECRYPT = 1) exactly the figures of an encryption, in both directions and at a
 //              direction change (no bubble); the key is expanded once for both directions.
 //   error:     a block accepted without a usable key, or with in_decrypt_i = 1 when DECRYPT = 0,
@@ -44,7 +52,9 @@
 //   clear_i:   the edge that sees clear_i wipes all registers; then the word store is scrubbed
 //              one row per cycle (32 cycles for COLS = 1, 2; 16 for COLS = 4; busy_o high).
 //
-// Datapath (critical path: state_q -> S-box -> MixColumns -> mux -> XOR rk -> state_q/out_q)
+// Datapath (critical path, SBOX_IMPL 0/1: state_q -> S-box -> MixColumns -> mux -> XOR rk -> state_q/out_q;
+// SBOX_IMPL 2: RAM clock-to-output -> pre-map -> MixColumns -> XOR rk -> ShiftRows mux -> RAM address;
+// SBOX_IMPL 3: RAM clock-to-output -> pre-map -> sbq_q)
 //   The state register rotates left by COLS columns per clock, so ShiftRows of the k-th column
 //   computed in a clock is the fixed wiring {row 0 of column k, row 1 of column k+1, row 2 of
 //   column k+2, row 3 of column k+3} (mod 4); the new columns shift into nxt_q (32 (4 - COLS)
@@ -63,7 +73,8 @@
 `default_nettype none
 
 module aesf_aes_col32 #(
-  parameter int SBOX_IMPL = 0, // 0..2: 0: LUT case ROM, 1: composite field, 2: block ROM (COLS = 4 only)
+  parameter int SBOX_IMPL = 0, // 0..3: 0: LUT case ROM, 1: composite field, 2: block ROM, one clock per round,
+                               // 3: block ROM + S-box output register, two clocks per round (2, 3: COLS = 4 only)
   parameter int COLS      = 1, // 1, 2 or 4: state columns per clock (4 x COLS S-boxes)
   parameter int DECRYPT   = 0  // 0..1: 0: encrypt only; 1: encrypt and decrypt, direction per block
 ) (
@@ -91,12 +102,12 @@ module aesf_aes_col32 #(
   output logic         busy_o         // a block in the rounds, key expansion or clear in progress
 );
 
-  if (SBOX_IMPL < 0 || SBOX_IMPL > 2 || (COLS != 1 && COLS != 2 && COLS != 4) || DECRYPT < 0 ||
-      DECRYPT > 1 || (SBOX_IMPL == 2 && COLS != 4)) begin : gen_param_err
+  if (SBOX_IMPL < 0 || SBOX_IMPL > 3 || (COLS != 1 && COLS != 2 && COLS != 4) || DECRYPT < 0 ||
+      DECRYPT > 1 || (SBOX_IMPL >= 2 && COLS != 4)) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_aes_col32: SBOX_IMPL must be 0, 1 or 2 (2 only with COLS 4), COLS 1, 2 or 4, DECRYPT 0 or 1");
+    $error("aesf_aes_col32: SBOX_IMPL must be 0..3 (2, 3 only with COLS 4), COLS 1, 2 or 4, DECRYPT 0 or 1");
 `endif
   end
 
@@ -105,6 +116,9 @@ module aesf_aes_col32 #(
   localparam int ROWS    = 64 / NB;                 // rows per bank (AES-256 uses 60 words)
   localparam int RW      = (NB == 4) ? 4 : 5;       // row address bits
   localparam int LASTCOL = 4 / COLS - 1;            // column step of the last clock of a round
+  localparam bit ROM     = (SBOX_IMPL >= 2);        // block-ROM S-boxes
+  localparam bit TWO     = (SBOX_IMPL == 3);        // two clocks per round / key pair (ph_q = 0, 1)
+  localparam bit ACC0    = (COLS == 4) && !TWO;     // round 0 is computed in the accepting cycle
 
   // Key-side control FSM states
   localparam logic [1:0] ST_IDLE   = 2'd0;  // word store stable (valid or not)
@@ -130,6 +144,7 @@ module aesf_aes_col32 #(
   logic         run_d, run_q;            // a block is in the rounds
   logic         err_d, err_q;            // ... and it is an error marker
   logic         dec_d, dec_q;            // ... and it is decrypted (DECRYPT = 1; 0 when no block runs)
+  logic         ph_d, ph_q;              // SBOX_IMPL 3: 0 = the S-box clock, 1 = the round clock; else 0
   logic [3:0]   kr_d, kr_q;              // round-key row of the next round: r (encrypt), Nr - r (decrypt)
   logic [3:0]   rnd_d, rnd_q;            // round computed in this cycle, 0..Nr (COLS = 4: 1..Nr; 0 idle)
   logic [1:0]   col_d, col_q;            // column step of the round computed in this cycle, 0..LASTCOL
@@ -162,17 +177,19 @@ module aesf_aes_col32 #(
   // ---------------------------------------------------------------------------------------
   // Handshakes
   // ---------------------------------------------------------------------------------------
-  logic out_free, last, core_idle, key_hs, in_hs, out_hs, blk_err, key_len_bad, expand;
+  logic out_free, last, core_idle, key_hs, in_hs, out_hs, blk_err, key_len_bad, expand, adv, hold;
 
+  assign adv         = ~TWO | ph_q;   // the clock that completes a round or a key pair
   assign out_free    = ~out_valid_q | out_ready_i;
-  assign last        = run_q & (err_q | ((rnd_q == nr_q) & (col_q == 2'(LASTCOL))));
+  assign last        = run_q & (err_q | ((rnd_q == nr_q) & (col_q == 2'(LASTCOL)) & adv));
+  assign hold        = last & ~out_free;   // round Nr done, output register full
   assign core_idle   = (st_q == ST_IDLE);
   assign expand      = (st_q == ST_EXPAND);
   // No handshake completes in a clear_i cycle. A key offered at the same time as a block wins.
   // COLS = 4: the accepting cycle is round 0 and needs the read port, so no overlap with round Nr.
   assign key_ready_o = core_idle & ~run_q & ~clear_i;
   assign in_ready_o  = core_idle & ~clear_i & ~key_valid_i &
-                       (~run_q | ((COLS != 4) & last & out_free));
+                       (~run_q | (!ACC0 & last & out_free));
   assign key_hs      = key_valid_i & key_ready_o;
   assign in_hs       = in_valid_i & in_ready_o;
   assign out_hs      = out_valid_q & out_ready_i;
@@ -184,6 +201,10 @@ module aesf_aes_col32 #(
   // state columns k..k+3; the first SubWord also serves the key expansion.
   // ---------------------------------------------------------------------------------------
   logic [W-1:0] col_sr, col_plain, sb_out, mc_in, mc, res, rk_cols;
+  logic [W-1:0] sb_pre;     // S-box outputs in front of the decryption pre-map (SBOX_IMPL 3: the RAMs')
+  logic [W-1:0] mix_in;     // MixColumns input (SBOX_IMPL 3: the S-box output register)
+  logic         pre_en;     // apply the pre-map (a decryption round 1..Nr-1)
+  logic [W-1:0] rk_res;     // round-key words added by res (SBOX_IMPL 3, rounds 1..Nr: a register)
   logic [31:0]  kw_sb_in;   // key expansion SubWord input: RotWord(w[2j-1]) or w[2j-1]
   logic         kw_rot;     // word 2j takes RotWord+SubWord+Rcon (2j mod Nk = 0)
   logic         rnd0;       // this clock computes round 0 (AddRoundKey only)
@@ -208,9 +229,12 @@ module aesf_aes_col32 #(
 
   for (genvar k = 0; k < COLS; k++) begin : gen_col
     // COLS = 4: round 0 is the accepting cycle and works on in_data_i directly
-    assign col_plain[W-1-32*k -: 32] = (COLS == 4) ? in_data_i[127 - 32*k -: 32] : state_q[127 - 32*k -: 32];
+    // SBOX_IMPL 3: the accepting edge stores the block in the S-box output register (gen_sbq)
+    if (!TWO) begin : gen_plain
+      assign col_plain[W-1-32*k -: 32] = (COLS == 4) ? in_data_i[127 - 32*k -: 32] : state_q[127 - 32*k -: 32];
+    end
 
-    if (SBOX_IMPL != 2) begin : gen_sbox_logic
+    if (!ROM) begin : gen_sbox_logic
       logic [31:0] sb_in;
       if (k == 0) begin : gen_shared
         assign sb_in = expand ? kw_sb_in : col_sr[W-1 -: 32];
@@ -241,7 +265,9 @@ module aesf_aes_col32 #(
     end
 
     if (DECRYPT == 0) begin : gen_mc_fwd
-      assign mc_in[W-1-32*k -: 32] = sb_out[W-1-32*k -: 32];
+      logic unused_pre;   // encrypt only: no pre-map
+      assign unused_pre = pre_en;
+      assign mc_in[W-1-32*k -: 32] = sb_pre[W-1-32*k -: 32];
     end else begin : gen_mc_both
       // Decryption rounds 1..Nr-1 end with InvMixColumns(InvSubBytes ^ w) = MixColumns(pre(t)),
       // t = InvSubBytes ^ w, pre = the {05}/{04} matrix (Daemen-Rijmen, The Design of Rijndael,
@@ -249,17 +275,17 @@ module aesf_aes_col32 #(
       // so one MixColumns serves both directions.
       logic [31:0] t;
       logic [7:0]  u1, u, v1, v;
-      assign t  = sb_out[W-1-32*k -: 32] ^ rk_cols[W-1-32*k -: 32];
+      assign t  = sb_pre[W-1-32*k -: 32] ^ rk_cols[W-1-32*k -: 32];
       assign u1 = t[31:24] ^ t[15:8];
       assign v1 = t[23:16] ^ t[7:0];
       assign u  = {u1[5:0], 2'b00} ^ (u1[7] ? 8'h36 : 8'h00) ^ (u1[6] ? 8'h1b : 8'h00);
       assign v  = {v1[5:0], 2'b00} ^ (v1[7] ? 8'h36 : 8'h00) ^ (v1[6] ? 8'h1b : 8'h00);
-      assign mc_in[W-1-32*k -: 32] = dec_q ? {t[31:24] ^ u, t[23:16] ^ v, t[15:8] ^ u, t[7:0] ^ v}
-                                           : sb_out[W-1-32*k -: 32];
+      assign mc_in[W-1-32*k -: 32] = pre_en ? {t[31:24] ^ u, t[23:16] ^ v, t[15:8] ^ u, t[7:0] ^ v}
+                                            : sb_pre[W-1-32*k -: 32];
     end
 
     aesf_mixcolumn u_mixcolumn (
-      .data_i (mc_in[W-1-32*k -: 32]),
+      .data_i (mix_in[W-1-32*k -: 32]),
       .data_o (mc[W-1-32*k -: 32])
     );
   end
@@ -271,12 +297,14 @@ module aesf_aes_col32 #(
     assign rk_cols = rk_rdata;
   end
 
-  assign rnd0 = (COLS == 4) ? ~run_q : (rnd_q == 4'd0);
+  assign rnd0 = ACC0 ? ~run_q : (rnd_q == 4'd0);
+  // SBOX_IMPL 3: the pre-map runs in the S-box clock and round Nr registers the plain S-box outputs
+  assign pre_en = (DECRYPT != 0) & dec_q & (~TWO | (rnd_q != nr_q));
   // Round 0: AddRoundKey only; rounds 1..Nr-1: full; round Nr: no MixColumns. A decryption round
   // 1..Nr-1 added its key before the (Inv)MixColumns.
   logic mid_dec;   // decryption round 1..Nr-1: no key after MixColumns
   assign mid_dec = (DECRYPT != 0) & dec_q & ~rnd0 & (rnd_q != nr_q);
-  assign res  = (rnd0 ? col_plain : ((rnd_q == nr_q) ? sb_out : mc)) ^ (mid_dec ? '0 : rk_cols);
+  assign res  = (rnd0 ? col_plain : ((rnd_q == nr_q) ? sb_out : mc)) ^ (mid_dec ? '0 : rk_res);
 
   // ---------------------------------------------------------------------------------------
   // Key-schedule words w[2j] and w[2j+1]: only an even word ever needs SubWord (2j mod Nk = 0,
@@ -323,7 +351,7 @@ module aesf_aes_col32 #(
   logic [3:0]    krow;
   if (DECRYPT == 0) begin : gen_krow_enc
     assign krow = rnd_q;
-  end else if (COLS == 4) begin : gen_krow_acc
+  end else if (ACC0) begin : gen_krow_acc
     assign krow = (~run_q & in_decrypt_i) ? nr_q : kr_q;
   end else begin : gen_krow_dec
     assign krow = kr_q;
@@ -340,23 +368,28 @@ module aesf_aes_col32 #(
   end
   assign rk_raddr = expand ? rd_exp : rd_rnd;
 
-  if (SBOX_IMPL == 2) begin : gen_rom
+  if (ROM) begin : gen_rom
     // Block-ROM S-boxes (COLS = 4): 8 x aesf_sbox_rom (two lookups each, both tables in one RAM).
     // The RAMs' address registers are the state register: each clock writes ShiftRows(next state)
     // (InvShiftRows when the next round decrypts) and the S-box outputs of that round appear after
     // the edge. Key expansion: the clock that writes w[2j-1] also writes (RotWord) w[2j-1] into the
     // first column's addresses, so SubWord is ready in the clock of w[2j]. clear_i writes zeros.
     // The registers hold (en = 0) while round Nr waits for the output register.
+    // SBOX_IMPL 3: the S-box outputs (through the decryption pre-map) go into a register, sbq_q, in
+    // the S-box clock (ph_q = 0); the round clock (ph_q = 1) computes MixColumns, the round key and
+    // the next addresses from it. The addresses written at the end of an S-box clock, and the RAM
+    // reads of a round clock, are not used.
     logic [31:0]  kw_addr;
     logic [127:0] addr;
     logic         rom_inv, rom_en, kw_rot_next;
     assign kw_rot_next = (kmod_q == 3'(nk_q - 4'd2));   // word 2j + 2 takes RotWord
     assign kw_addr     = kw_rot_next ? {kw_new1[23:0], kw_new1[31:24]} : kw_new1;
     assign sr_src      = res;
-    assign sr_inv      = (DECRYPT != 0) & (run_q ? dec_q : in_decrypt_i);
+    assign sr_inv      = (DECRYPT != 0) & ((run_q | TWO) ? dec_q : in_decrypt_i);
     assign addr        = clear_i ? '0 : (expand ? {kw_addr, 96'h0} : 128'(sr_out));
     assign rom_inv     = sr_inv & ~clear_i & ~expand;
-    assign rom_en      = clear_i | ~(last & ~out_free);
+    assign rom_en      = clear_i | ~hold;
+    logic [127:0] sb_rom;
     for (genvar m = 0; m < 8; m++) begin : gen_rom_pair
       aesf_sbox_rom #(
         .INVERSE (2),
@@ -366,14 +399,47 @@ module aesf_aes_col32 #(
         .en_i  (rom_en),
         .a_i   ({rom_inv, addr[127-16*m -: 8]}),
         .b_i   ({rom_inv, addr[119-16*m -: 8]}),
-        .a_o   (sb_out[127-16*m -: 8]),
-        .b_o   (sb_out[119-16*m -: 8])
+        .a_o   (sb_rom[127-16*m -: 8]),
+        .b_o   (sb_rom[119-16*m -: 8])
       );
+    end
+    assign sb_pre = sb_rom;
+    if (TWO) begin : gen_sbq
+      // sbq_q: S-box outputs (decryption: pre-mapped), or the block at the accepting edge; rkq_q:
+      // the round's key words, read from the store in the S-box clock (the row stays for both
+      // clocks of a round), so the round clock of rounds 1..Nr has no LUT-RAM read. Round 0 is a
+      // round clock of its own after the accepting edge (the read row kr_q is then a register, not a
+      // function of in_decrypt_i), and the next block is accepted in the clock of round Nr.
+      // No reset, wiped by clear_i.
+      logic [127:0] sbq_q, rkq_q;
+      always_ff @(posedge clk_i) begin
+        if (clear_i) begin
+          sbq_q <= '0;
+          rkq_q <= '0;
+        end else if (in_hs) begin
+          sbq_q <= in_data_i;
+          rkq_q <= rk_cols;
+        end else if (!hold) begin
+          sbq_q <= mc_in;
+          rkq_q <= rk_cols;
+        end
+      end
+      assign sb_out    = sbq_q;
+      assign mix_in    = sbq_q;
+      assign col_plain = sbq_q;                          // round 0: the block stored at the accepting edge
+      assign rk_res    = (rnd_q == 4'd0) ? rk_cols : rkq_q;  // round 0 reads the store (row kr_q)
+    end else begin : gen_sb1
+      assign sb_out = sb_rom;
+      assign mix_in = mc_in;
+      assign rk_res = rk_cols;
     end
     logic unused_rom;   // the LUT S-boxes' inputs: not used with block ROMs
     assign unused_rom = ^{kw_sb_in, col_sr};
   end else begin : gen_no_rom
     logic unused_sr;   // COLS < 4 or DECRYPT = 0: not every source byte is used
+    assign sb_pre    = sb_out;
+    assign mix_in    = mc_in;
+    assign rk_res    = rk_cols;
     assign sr_src    = state_q;
     assign sr_inv    = (DECRYPT != 0) & dec_q;
     assign unused_sr = ^sr_src;
@@ -449,9 +515,11 @@ module aesf_aes_col32 #(
             col_d       = '0;
           end
         end else if (col_q == 2'(LASTCOL)) begin
-          col_d = '0;
-          rnd_d = rnd_q + 4'd1;
-          kr_d  = dec_q ? (kr_q - 4'd1) : (kr_q + 4'd1);
+          if (adv) begin
+            col_d = '0;
+            rnd_d = rnd_q + 4'd1;
+            kr_d  = dec_q ? (kr_q - 4'd1) : (kr_q + 4'd1);
+          end
         end else begin
           col_d = col_q + 2'd1;
         end
@@ -462,12 +530,12 @@ module aesf_aes_col32 #(
         run_d   = 1'b1;
         err_d   = blk_err;
         dec_d   = (DECRYPT != 0) & in_decrypt_i & ~blk_err;
-        rnd_d   = (COLS == 4) ? 4'd1 : 4'd0;
+        rnd_d   = ACC0 ? 4'd1 : 4'd0;
         col_d   = '0;
         if (DECRYPT != 0 && in_decrypt_i) begin
-          kr_d = (COLS == 4) ? (nr_q - 4'd1) : nr_q;
+          kr_d = ACC0 ? (nr_q - 4'd1) : nr_q;
         end else begin
-          kr_d = (COLS == 4) ? 4'd1 : 4'd0;
+          kr_d = ACC0 ? 4'd1 : 4'd0;
         end
       end
 
@@ -490,19 +558,21 @@ module aesf_aes_col32 #(
           end
         end
         ST_EXPAND: begin
-          rk_wr = 1'b1;
-          if (!kw_from_key && kw_rot) begin
-            rcon_d = rcon_next;
-          end
-          kmod_d = (kmod_q == 3'(nk_q - 4'd2)) ? 3'd0 : (kmod_q + 3'd2);
-          if (kidx_q == kidx_last) begin
-            st_d     = ST_IDLE;
-            kidx_d   = '0;
-            kmod_d   = '0;
-            rcon_d   = '0;
-            key_ok_d = 1'b1;
-          end else begin
-            kidx_d = kidx_q + 5'd1;
+          if (adv) begin   // SBOX_IMPL 3: a pair every second clock (SubWord has two clocks)
+            rk_wr = 1'b1;
+            if (!kw_from_key && kw_rot) begin
+              rcon_d = rcon_next;
+            end
+            kmod_d = (kmod_q == 3'(nk_q - 4'd2)) ? 3'd0 : (kmod_q + 3'd2);
+            if (kidx_q == kidx_last) begin
+              st_d     = ST_IDLE;
+              kidx_d   = '0;
+              kmod_d   = '0;
+              rcon_d   = '0;
+              key_ok_d = 1'b1;
+            end else begin
+              kidx_d = kidx_q + 5'd1;
+            end
           end
         end
         ST_CLEAR: begin
@@ -523,6 +593,11 @@ module aesf_aes_col32 #(
       endcase
     end
   end
+
+  // SBOX_IMPL 3: the phase toggles while a block or an expansion runs, and stays in the round
+  // clock while round Nr waits for the output register; a block starts with its round-0 round clock
+  // (1), an expansion with an S-box clock (0)
+  assign ph_d = TWO & ~clear_i & (in_hs | (~key_hs & ((run_q & ~err_q) | expand) & (hold ? ph_q : ~ph_q)));
 
   // kw_src and kw_from_key of the next cycle, from its kidx and nk
   assign ksrc_d = kidx_d - 5'(nk_d[3:1]);
@@ -558,6 +633,7 @@ module aesf_aes_col32 #(
       run_q       <= 1'b0;
       err_q       <= 1'b0;
       dec_q       <= 1'b0;
+      ph_q        <= 1'b0;
       kr_q        <= '0;
       rnd_q       <= '0;
       col_q       <= '0;
@@ -577,6 +653,7 @@ module aesf_aes_col32 #(
       run_q       <= run_d;
       err_q       <= err_d;
       dec_q       <= dec_d;
+      ph_q        <= ph_d;
       kr_q        <= kr_d;
       rnd_q       <= rnd_d;
       col_q       <= col_d;
@@ -593,7 +670,7 @@ module aesf_aes_col32 #(
   logic [127:0] blk_res;   // the finished state: {nxt_q, res}
 
   assign key_load  = key_hs & ~key_len_bad;
-  assign kreg_wipe = clear_i | (expand & (kidx_q == kidx_last));  // the key then lives only in the store
+  assign kreg_wipe = clear_i | (expand & adv & (kidx_q == kidx_last));  // the key then lives only in the store
   assign rnd_step  = run_q & ~last;
   assign out_load  = last & out_free;
   assign out_wipe  = clear_i | (out_hs & ~out_load) | (out_load & err_q);  // read, or an error marker
@@ -609,18 +686,18 @@ module aesf_aes_col32 #(
   always_ff @(posedge clk_i) begin
     if (kreg_wipe) begin
       kprev_q <= '0;
-    end else if (expand) begin
+    end else if (expand && adv) begin
       kprev_q <= kw_new1;
     end
   end
 
-  if (SBOX_IMPL == 2) begin : gen_state_rom
+  if (ROM) begin : gen_state_rom
     // the state lives in the block-ROM address registers (gen_rom), which step on every clock
     // except while round Nr waits for the output register
     logic unused_step;
     assign blk_res     = res;
     assign state_q     = '0;
-    assign unused_step = rnd_step;
+    assign unused_step = ^{rnd_step, state_q};
   end else if (COLS == 4) begin : gen_state4
     // round 0 is computed in the accepting cycle; every round writes the whole state
     assign blk_res = res;
