@@ -133,6 +133,19 @@ def test_lint_with_registered_params():
         assert f"-G{k}={v}" in vc
 
 
+@pytest.mark.parametrize("name", ["aes_col32_ed", "aes_col128_ed"])
+def test_lint_registered_col32_decrypt(name):
+    """The encrypt + decrypt configurations of aes_col32.core (one .core file, parameters COLS, DECRYPT, SBOX_IMPL
+    as registered) lint through FuseSoC and reach Verilator as -G options."""
+    c = cores.get(name)
+    params = [f"--{k}={v}" for k, v in sorted(c.params.items())]
+    p = _run("lint", "aesforge:cores:aes_col32", *params)
+    _ok(p)
+    vc = next((build_dir() / "fusesoc" / "aes_col32-lint-p").glob("*/lint-verilator/*.vc")).read_text()
+    for k, v in c.params.items():
+        assert f"-G{k}={v}" in vc
+
+
 def test_sim_smallest_core():
     """Icarus elaborates the top and runs it (no testbench: the event queue empties at time 0, vvp exits 0)."""
     _ok(_run("sim", "aesforge:cores:aes_compact8"))

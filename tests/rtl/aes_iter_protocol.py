@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """cocotb protocol tests for aesf_aes_iter and aesf_aes_col32 (same ports; run by test_aes_iter_protocol.py): exact
 throughput and
-latency, per-block direction, key changes, output back-pressure, errors (no key, illegal key length,
-decrypt on an encrypt-only build), clear (zeroize) and reset in the middle of a message.
+latency, per-block direction (back to back, alternating, with key changes), key changes, output back-pressure, errors
+(no key, illegal key length, decrypt on an encrypt-only build), clear (zeroize) and reset in the middle of a message.
 Every expected value comes from the golden model."""
 from __future__ import annotations
 
@@ -16,22 +16,29 @@ from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge
 from aesforge.model import AES
 from aesforge.sim.bench import cycle, reset, start_clock_and_reset
 
-# aesf_aes_col32 (encrypt only, COLS columns per clock) runs the same tests with its own cycle figures
+# aesf_aes_col32 (COLS columns per clock; encrypt only unless DECRYPT = 1) runs the same tests with its own cycle
+# figures
 COL32 = os.environ.get("COCOTB_TOPLEVEL", os.environ.get("TOPLEVEL", "")) == "aesf_aes_col32"
 PARAMS = json.loads(os.environ.get("AESFORGE_PARAMS", "{}") or "{}")
-DECRYPT = 0 if COL32 else int(PARAMS.get("DECRYPT", 1))
+DECRYPT = int(PARAMS.get("DECRYPT", 0 if COL32 else 1))
 COLS = int(PARAMS.get("COLS", 1))
+TWO = COL32 and int(PARAMS.get("SBOX_IMPL", 0)) == 3   # aesf_aes_col32 SBOX_IMPL 3: two clocks per round
 NR = {16: 10, 24: 12, 32: 14}
 
 
 def block_cycles(klen: int) -> int:
-    """The back-to-back block period: Nr (aesf_aes_iter), (4 / COLS) (Nr + 1) (aesf_aes_col32)."""
+    """The back-to-back block period: Nr (aesf_aes_iter), (4 / COLS) (Nr + 1) (aesf_aes_col32), 2 Nr + 1
+    (aesf_aes_col32 SBOX_IMPL 3)."""
+    if TWO:
+        return 2 * NR[klen] + 1
     return (4 // COLS) * (NR[klen] + 1) if COL32 else NR[klen]
 
 
 def latency_cycles(klen: int) -> int:
     """Accepting edge -> out_valid_o: the period, except aesf_aes_col32 with COLS = 4 (round 0 is the accepting
-    cycle): Nr."""
+    cycle): Nr; SBOX_IMPL 3 (round 0 in the clock after the accepting edge, two clocks per round): 2 Nr + 1."""
+    if TWO:
+        return 2 * NR[klen] + 1
     return NR[klen] if (not COL32 or COLS == 4) else block_cycles(klen)
 KLEN = {16: 0, 24: 1, 32: 2}
 
@@ -167,6 +174,30 @@ async def mixed_directions_and_stalls(dut):
     assert [d for _, d, _ in mon.items] == [model(key, b, f) for b, f in zip(blocks, decs)]
 
 
+@cocotb.test(skip=not DECRYPT)
+async def alternating_directions_back_to_back(dut):
+    """Full speed, the direction flips on every block and the key size changes between bursts: the period and
+    the latency stay exact (no bubble at a direction change) and every result matches the model."""
+    await setup(dut)
+    rng = random.Random(17)
+    mon = Monitor(dut)
+    for klen in (16, 32, 24, 16):
+        key = rng.randbytes(klen)
+        await load_key(dut, key)
+        blocks = rand_blocks(rng, 9)
+        decs = [(i + klen) % 2 == 1 for i in range(9)]
+        mon.items.clear()
+        ins = await send(dut, blocks, decs)
+        await wait_outputs(mon, 9)
+        per = block_cycles(klen)
+        assert [c2 - c1 for c1, c2 in zip(ins, ins[1:])] == [per] * 8, ins
+        outs = [c for c, _, _ in mon.items]
+        assert [c2 - c1 for c1, c2 in zip(outs, outs[1:])] == [per] * 8, outs
+        assert outs[0] - ins[0] == latency_cycles(klen) + 1
+        assert [d for _, d, _ in mon.items] == [model(key, b, f) for b, f in zip(blocks, decs)]
+        assert all(e == 0 for _, _, e in mon.items)
+
+
 @cocotb.test()
 async def output_backpressure_holds(dut):
     """With out_ready low the core keeps one result and stops accepting; nothing is dropped."""
@@ -194,12 +225,13 @@ async def key_change_between_blocks(dut):
     rng = random.Random(14)
     mon = Monitor(dut)
     expect = []
-    for klen in (32, 16, 24, 16):
+    for i, klen in enumerate((32, 16, 24, 16)):
         key = rng.randbytes(klen)
         await load_key(dut, key)
         blk = rng.getrandbits(128)
-        await send(dut, [blk], [False])
-        expect.append(model(key, blk, False))
+        dec = bool(DECRYPT) and i % 2 == 1
+        await send(dut, [blk], [dec])
+        expect.append(model(key, blk, dec))
     await wait_outputs(mon, 4)
     assert [d for _, d, _ in mon.items] == expect
 

@@ -1,24 +1,26 @@
 # SPDX-License-Identifier: Apache-2.0
 """aes_col32 RTL through `aesforge sim` (the aes_iter bench: same ports): every CAVP ECB KAT + MMT encryption
-vector, both simulators, for 1, 2 and 4 columns per clock (cores aes_col32 = COLS 1, aes_col128 = COLS 4), exact
-cycle counts at full speed ((4 / COLS) (Nr + 1) cycles per block, latency Nr for COLS 4, 2 (Nr + 1) per key load),
-and random stalls on every valid/ready."""
+vector, both simulators, for 1, 2 and 4 columns per clock (cores aes_col32 = COLS 1, aes_col128 = COLS 4), and with
+DECRYPT = 1 every KAT + MMT vector of both directions (cores aes_col32_ed = COLS 1, aes_col128_ed = COLS 4); exact
+cycle counts at full speed ((4 / COLS) (Nr + 1) cycles per block, latency Nr for COLS 4, 2 (Nr + 1) per key load,
+the same in both directions), and random stalls on every valid/ready."""
 from __future__ import annotations
 
 import pytest
 
 from aesforge.check import check
-from aesforge.cores import get
+from aesforge.cores import CORES, get
 from aesforge.sim.runner import run_batch
 
 CORE = get("aes_col32")
 NR = {16: 10, 24: 12, 32: 14}
 
 
-def batch_cycles(cols: int, klen: int, nblk: int) -> int:
-    """The bench's cycles for nblk back-to-back blocks: first accepting edge -> last output handshake."""
-    per = (4 // cols) * (NR[klen] + 1)
-    lat = NR[klen] if cols == 4 else per
+def batch_cycles(cols: int, klen: int, nblk: int, two: bool = False) -> int:
+    """The bench's cycles for nblk back-to-back blocks: first accepting edge -> last output handshake (two: SBOX_IMPL
+    3, two clocks per round: period and latency 2 Nr + 1)."""
+    per = 2 * NR[klen] + 1 if two else (4 // cols) * (NR[klen] + 1)
+    lat = per if two else (NR[klen] if cols == 4 else per)
     return per * (nblk - 1) + lat + 1
 
 
@@ -53,4 +55,47 @@ def test_mmt_random_stalls(stall, cols):
     assert rep.failed == 0, rep.failures[:5]
     # the stalls really happened: the multi-block messages took longer than at full speed
     full = sum(batch_cycles(cols, len(v["key"]) // 2, len(v["pt"]) // 32) for v in vecs)
+    assert sum(r["cycles"] for r in res) > full
+
+
+# DECRYPT = 1 cores: name -> (COLS, two clocks per round); every one on both simulators, the compact and the block-ROM
+# one in make test, the others in make test-full
+ED = {c.name: (c.params["COLS"], c.params.get("SBOX_IMPL", 0) == 3) for c in CORES.values()
+      if c.top == "aesf_aes_col32" and c.params.get("DECRYPT")}
+FAST = {"aes_col128_ed", "aes_col32_ed"}   # the others (aes_col128_ed2) in make test-full
+
+
+@pytest.mark.parametrize("name,sim", [
+    pytest.param(n, s, marks=() if n in FAST else (pytest.mark.full, pytest.mark.slow))
+    for n in sorted(ED) for s in ("icarus", "verilator")])
+def test_all_ecb_kat_mmt_both_directions(name, sim):
+    """DECRYPT = 1: every KAT + MMT vector of both directions, with their exact cycle counts (a decryption takes
+    as long as an encryption)."""
+    cols, two = ED[name]
+    vecs = get(name).ci_vectors()
+    assert {v["op"] for v in vecs} == {"encrypt", "decrypt"}
+    assert {len(v["key"]) // 2 for v in vecs if v["op"] == "decrypt"} == {16, 24, 32}
+    assert any("MMT" in v["id"] for v in vecs if v["op"] == "decrypt")
+    res = run_batch(name, vecs, sim=sim, jobs=1, progress=False)
+    rep = check(vecs, res)
+    assert rep.failed == 0, rep.failures[:5]
+    assert rep.passed == len(vecs)
+    key = 4 if two else 2   # key load: 2 (Nr + 1) edges, 4 (Nr + 1) with two clocks per pair
+    for v, r in zip(vecs, res):
+        klen = len(v["key"]) // 2
+        nblk = len(v.get("pt", v.get("ct", ""))) // 32
+        assert r["cycles"] == batch_cycles(cols, klen, nblk, two), (v["id"], r["cycles"])
+        assert r["key_cycles"] in (0, key * (NR[klen] + 1)), (v["id"], r["key_cycles"])
+
+
+@pytest.mark.parametrize("name,stall", [(n, st) for n in sorted(ED) for st in (0.5, 0.9)])
+def test_mmt_random_stalls_both_directions(name, stall):
+    """DECRYPT = 1: the multi-block messages of both directions with random idle cycles and back-pressure."""
+    cols, two = ED[name]
+    vecs = [v for v in get(name).ci_vectors() if "MMT" in v["id"]]
+    assert {v["op"] for v in vecs} == {"encrypt", "decrypt"}
+    res = run_batch(name, vecs, sim="icarus", jobs=1, stall=stall, seed=10, progress=False)
+    rep = check(vecs, res)
+    assert rep.failed == 0, rep.failures[:5]
+    full = sum(batch_cycles(cols, len(v["key"]) // 2, len(v.get("pt", v.get("ct", ""))) // 32, two) for v in vecs)
     assert sum(r["cycles"] for r in res) > full

@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: Apache-2.0
 """Runs the cocotb protocol tests of aes_iter (aes_iter_protocol.py) on both simulators and both
-datapath variants (DECRYPT = 1 and the encrypt-only DECRYPT = 0), and on aes_col32 (same ports, encrypt only) with 1, 2 and 4 columns per clock."""
+datapath variants (DECRYPT = 1 and the encrypt-only DECRYPT = 0), and on aes_col32 (same ports) with 1, 2 and 4 columns
+per clock, encrypt only (DECRYPT = 0) and encrypt + decrypt (DECRYPT = 1: cores aes_col32_ed, aes_col128_ed)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
+from aesforge import cores
 from aesforge.sim.runner import run_cocotb_module
 
 
@@ -24,4 +26,15 @@ def test_protocol_col32(sim, cols):
     tests, failed = run_cocotb_module("aes_col32", "aes_iter_protocol", sim=sim, params={"COLS": cols},
                                       pythonpath=[str(Path(__file__).parent)])
     assert tests >= 7
+    assert failed == 0
+
+
+# the DECRYPT = 1 cores of aes_col32 (their registered COLS / SBOX_IMPL), both simulators
+ED = sorted(c.name for c in cores.CORES.values() if c.top == "aesf_aes_col32" and c.params.get("DECRYPT"))
+
+
+@pytest.mark.parametrize("name,sim", [(n, s) for n in ED for s in ("icarus", "verilator")])
+def test_protocol_col32_decrypt(name, sim):
+    tests, failed = run_cocotb_module(name, "aes_iter_protocol", sim=sim, pythonpath=[str(Path(__file__).parent)])
+    assert tests >= 8
     assert failed == 0

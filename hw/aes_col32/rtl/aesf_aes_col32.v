@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright aesforge contributors
 //
-// aesf_aes_col32: compact AES-128/192/256 encryption core with a column-serial datapath: COLS
-// state columns (32 bits each) per clock, 4 x COLS S-boxes of which the first 4 also serve the key
-// expansion, COLS MixColumns, and a round-key word store in distributed RAM with one read port.
-// Same ports and handshakes as aesf_aes_iter (DECRYPT = 0), so it is a drop-in engine for CTR/GCM
-// cores that want area rather than speed (aesf_gcm_seq AES_IMPL = 1: COLS = 1 in the small
-// configuration, COLS = 4 in the fast one).
+// aesf_aes_col32: compact AES-128/192/256 core with a column-serial datapath: COLS state columns
+// (32 bits each) per clock, 4 x COLS S-boxes of which the first 4 also serve the key expansion,
+// COLS MixColumns, and a round-key word store in distributed RAM with one read port. DECRYPT = 0:
+// encryption only, the same ports and handshakes as aesf_aes_iter with DECRYPT = 0, a drop-in
+// engine for CTR/GCM cores that want area rather than speed (aesf_gcm_seq AES_IMPL = 1: COLS = 1
+// in the small configuration, COLS = 4 in the fast one). DECRYPT = 1: encryption and decryption,
+// direction per block (in_decrypt_i), on the same S-boxes (forward/inverse, aesf_sbox INVERSE = 2)
+// and MixColumns, from the same stored round keys: the ports, handshakes, cycle counts and errors
+// of aesf_aes_iter with DECRYPT = 1, except the figures below.
+// SBOX_IMPL = 2, 3 (COLS = 4): block-ROM S-boxes, 8 x aesf_sbox_rom (two lookups per RAM, both
+// tables in it); their address registers hold the state (ShiftRows already applied). SBOX_IMPL 2
+// takes one clock per round (the RAM's clock-to-output is in the round path); SBOX_IMPL 3 two: an
+// S-box clock (RAM -> pre-map -> sbq_q) and a round clock (sbq_q -> MixColumns -> key -> RAM).
 //
 // Byte and bit order (as aesf_aes_iter)
 //   FIPS-197 byte 0 (in0, state s[0][0]) is bits [127:120], byte 15 is [7:0]; bit 7 of a byte is
@@ -17,7 +24,8 @@
 //     key_i     = 256'h000102030405060708090a0b0c0d0e0f_<128 bits ignored>, key_len_i = 0
 //     in_data_i = 128'h00112233445566778899aabbccddeeff
 //     out_data_o = 128'h69c4e0d86a7b0430d8cdb78070b4c55a, 44 (COLS = 1) / 10 (COLS = 4) edges
-//     after the accepting edge.
+//     after the accepting edge; with DECRYPT = 1 and in_decrypt_i = 1 the block 69c4..c55a gives
+//     00112233445566778899aabbccddeeff after the same number of edges.
 //
 // Latency and throughput (Nr = 10/12/14, Nk = 4/6/8, P = 4 / COLS clocks per round)
 //   key load:  the handshake edge captures the key; then two schedule words w[2j], w[2j+1] per
@@ -33,12 +41,20 @@
 //              follow, one per clock: out_valid_o rises exactly Nr edges after the accepting edge
 //              (10/12/14). The single round-key read port serves round Nr in the last cycle, so the
 //              next block is accepted one cycle later: back-to-back blocks take Nr + 1 cycles each.
-//   error:     a block accepted without a usable key, or with in_decrypt_i = 1 (encrypt-only
-//              core), produces an out_error_o output 1 edge after the accepting edge (data zero).
+//   SBOX_IMPL 3: one pair per two clocks: key_ok_o 4(Nr+1) edges after the handshake (44/52/60);
+//              the accepting edge stores the block, the next clock is round 0, rounds 1..Nr take
+//              two clocks each: out_valid_o 2Nr+1 edges after the accepting edge (21/25/29); the
+//              next block is accepted in the last clock (output register free): 2Nr+1 per block.
+//   decrypt:   (DECRYPT = 1) exactly the figures of an encryption, in both directions and at a
+//              direction change (no bubble); the key is expanded once for both directions.
+//   error:     a block accepted without a usable key, or with in_decrypt_i = 1 when DECRYPT = 0,
+//              produces an out_error_o output 1 edge after the accepting edge (data zero).
 //   clear_i:   the edge that sees clear_i wipes all registers; then the word store is scrubbed
 //              one row per cycle (32 cycles for COLS = 1, 2; 16 for COLS = 4; busy_o high).
 //
-// Datapath (critical path: state_q -> S-box -> MixColumns -> mux -> XOR rk -> state_q/out_q)
+// Datapath (critical path, SBOX_IMPL 0/1: state_q -> S-box -> MixColumns -> mux -> XOR rk -> state_q/out_q;
+// SBOX_IMPL 2: RAM clock-to-output -> pre-map -> MixColumns -> XOR rk -> ShiftRows mux -> RAM address;
+// SBOX_IMPL 3: RAM clock-to-output -> pre-map -> sbq_q)
 //   The state register rotates left by COLS columns per clock, so ShiftRows of the k-th column
 //   computed in a clock is the fixed wiring {row 0 of column k, row 1 of column k+1, row 2 of
 //   column k+2, row 3 of column k+3} (mod 4); the new columns shift into nxt_q (32 (4 - COLS)
@@ -47,12 +63,20 @@
 //   w[2j+1-Nk] are read back from the word store.
 //   Word store: NB = max(2, COLS) banks of 32-bit words, bank b holding w[i] with i mod NB = b at
 //   row i / NB, all banks on one read address (the words of one clock are in one row).
+//   Decryption (DECRYPT = 1), the FIPS-197 InvCipher read straight off the stored words: round 0
+//   adds w[4Nr..4Nr+3]; round r = 1..Nr takes InvShiftRows (rows 1 and 3 take the source columns of
+//   rows 3 and 1 of ShiftRows: 2:1 byte multiplexers in front of the S-boxes), InvSubBytes (the
+//   S-boxes with inv_i = 1), adds w[4(Nr-r)..], and for r < Nr InvMixColumns, computed as
+//   MixColumns(pre(t)) by the same aesf_mixcolumn (pre: the {05}/{04} matrix, a few XORs).
+//   The round-key row kr_q counts up when encrypting and down from Nr when decrypting.
 
 `default_nettype none
 
 module aesf_aes_col32 #(
-  parameter int SBOX_IMPL = 0, // 0..1: 0: LUT case ROM, 1: composite field
-  parameter int COLS      = 1  // 1, 2 or 4: state columns per clock (4 x COLS S-boxes)
+  parameter int SBOX_IMPL = 0, // 0..3: 0: LUT case ROM, 1: composite field, 2: block ROM, one clock per round,
+                               // 3: block ROM + S-box output register, two clocks per round (2, 3: COLS = 4 only)
+  parameter int COLS      = 1, // 1, 2 or 4: state columns per clock (4 x COLS S-boxes)
+  parameter int DECRYPT   = 0  // 0..1: 0: encrypt only; 1: encrypt and decrypt, direction per block
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,        // asynchronous, active low
@@ -67,22 +91,23 @@ module aesf_aes_col32 #(
   input  logic         in_valid_i,
   output logic         in_ready_o,
   input  logic [127:0] in_data_i,     // block byte 0 in [127:120]
-  input  logic         in_decrypt_i,  // must be 0: this core only encrypts (1 -> error marker output)
+  input  logic         in_decrypt_i,  // 1: decrypt this block (DECRYPT = 1; with DECRYPT = 0, 1 -> error marker)
   // block out: handshake out_valid_o && out_ready_i; exactly one output per accepted input, in order
   output logic         out_valid_o,
   input  logic         out_ready_i,
   output logic [127:0] out_data_o,
-  output logic         out_error_o,   // error marker, data zero: no valid key, or in_decrypt_i = 1
+  output logic         out_error_o,   // error marker, data zero: no valid key, or in_decrypt_i = 1 with DECRYPT = 0
   // zeroize
   input  logic         clear_i,       // wipes the word store, state and output register; key_ok_o falls
   output logic         busy_o         // a block in the rounds, key expansion or clear in progress
 );
 
-  if (SBOX_IMPL < 0 || SBOX_IMPL > 1 || (COLS != 1 && COLS != 2 && COLS != 4)) begin : gen_param_err
+  if (SBOX_IMPL < 0 || SBOX_IMPL > 3 || (COLS != 1 && COLS != 2 && COLS != 4) || DECRYPT < 0 ||
+      DECRYPT > 1 || (SBOX_IMPL >= 2 && COLS != 4)) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_aes_col32: SBOX_IMPL must be 0 or 1, COLS 1, 2 or 4");
+    $error("aesf_aes_col32: SBOX_IMPL must be 0..3 (2, 3 only with COLS 4), COLS 1, 2 or 4, DECRYPT 0 or 1");
 `endif
   end
 
@@ -91,6 +116,9 @@ module aesf_aes_col32 #(
   localparam int ROWS    = 64 / NB;                 // rows per bank (AES-256 uses 60 words)
   localparam int RW      = (NB == 4) ? 4 : 5;       // row address bits
   localparam int LASTCOL = 4 / COLS - 1;            // column step of the last clock of a round
+  localparam bit ROM     = (SBOX_IMPL >= 2);        // block-ROM S-boxes
+  localparam bit TWO     = (SBOX_IMPL == 3);        // two clocks per round / key pair (ph_q = 0, 1)
+  localparam bit ACC0    = (COLS == 4) && !TWO;     // round 0 is computed in the accepting cycle
 
   // Key-side control FSM states
   localparam logic [1:0] ST_IDLE   = 2'd0;  // word store stable (valid or not)
@@ -102,6 +130,8 @@ module aesf_aes_col32 #(
   // ---------------------------------------------------------------------------------------
   logic [1:0]   st_d, st_q;
   logic [4:0]   kidx_d, kidx_q;          // expansion: pair index j (words 2j, 2j+1); clear: store row
+  logic [4:0]   ksrc_d, ksrc_q;          // j - Nk/2 (a register: no subtractor in front of the store's address)
+  logic         kkey_d, kkey_q;          // 2j < Nk: the pair comes from the key (a register: no compare)
   logic [2:0]   kmod_d, kmod_q;          // 2j mod Nk (0, 2, 4, 6)
   logic [7:0]   rcon_d, rcon_q;
   logic [255:0] kreg_q;                  // key captured at the handshake; wiped after expansion
@@ -113,6 +143,9 @@ module aesf_aes_col32 #(
 
   logic         run_d, run_q;            // a block is in the rounds
   logic         err_d, err_q;            // ... and it is an error marker
+  logic         dec_d, dec_q;            // ... and it is decrypted (DECRYPT = 1; 0 when no block runs)
+  logic         ph_d, ph_q;              // SBOX_IMPL 3: 0 = the S-box clock, 1 = the round clock; else 0
+  logic [3:0]   kr_d, kr_q;              // round-key row of the next round: r (encrypt), Nr - r (decrypt)
   logic [3:0]   rnd_d, rnd_q;            // round computed in this cycle, 0..Nr (COLS = 4: 1..Nr; 0 idle)
   logic [1:0]   col_d, col_q;            // column step of the round computed in this cycle, 0..LASTCOL
   logic [127:0] state_q;                 // rotates COLS columns per cycle inside a round
@@ -144,55 +177,115 @@ module aesf_aes_col32 #(
   // ---------------------------------------------------------------------------------------
   // Handshakes
   // ---------------------------------------------------------------------------------------
-  logic out_free, last, core_idle, key_hs, in_hs, out_hs, blk_err, key_len_bad, expand;
+  logic out_free, last, core_idle, key_hs, in_hs, out_hs, blk_err, key_len_bad, expand, adv, hold;
 
+  assign adv         = ~TWO | ph_q;   // the clock that completes a round or a key pair
   assign out_free    = ~out_valid_q | out_ready_i;
-  assign last        = run_q & (err_q | ((rnd_q == nr_q) & (col_q == 2'(LASTCOL))));
+  assign last        = run_q & (err_q | ((rnd_q == nr_q) & (col_q == 2'(LASTCOL)) & adv));
+  assign hold        = last & ~out_free;   // round Nr done, output register full
   assign core_idle   = (st_q == ST_IDLE);
   assign expand      = (st_q == ST_EXPAND);
   // No handshake completes in a clear_i cycle. A key offered at the same time as a block wins.
   // COLS = 4: the accepting cycle is round 0 and needs the read port, so no overlap with round Nr.
   assign key_ready_o = core_idle & ~run_q & ~clear_i;
   assign in_ready_o  = core_idle & ~clear_i & ~key_valid_i &
-                       (~run_q | ((COLS != 4) & last & out_free));
+                       (~run_q | (!ACC0 & last & out_free));
   assign key_hs      = key_valid_i & key_ready_o;
   assign in_hs       = in_valid_i & in_ready_o;
   assign out_hs      = out_valid_q & out_ready_i;
   assign key_len_bad = (key_len_i == 2'd3);
-  assign blk_err     = ~key_ok_q | in_decrypt_i;
+  assign blk_err     = ~key_ok_q | (in_decrypt_i & (DECRYPT == 0));
 
   // ---------------------------------------------------------------------------------------
   // Round datapath: COLS columns per clock. Column k of this clock takes the ShiftRows wiring of
   // state columns k..k+3; the first SubWord also serves the key expansion.
   // ---------------------------------------------------------------------------------------
-  logic [W-1:0] col_sr, col_plain, sb_out, mc, res, rk_cols;
+  logic [W-1:0] col_sr, col_plain, sb_out, mc_in, mc, res, rk_cols;
+  logic [W-1:0] sb_pre;     // S-box outputs in front of the decryption pre-map (SBOX_IMPL 3: the RAMs')
+  logic [W-1:0] mix_in;     // MixColumns input (SBOX_IMPL 3: the S-box output register)
+  logic         pre_en;     // apply the pre-map (a decryption round 1..Nr-1)
+  logic [W-1:0] rk_res;     // round-key words added by res (SBOX_IMPL 3, rounds 1..Nr: a register)
   logic [31:0]  kw_sb_in;   // key expansion SubWord input: RotWord(w[2j-1]) or w[2j-1]
   logic         kw_rot;     // word 2j takes RotWord+SubWord+Rcon (2j mod Nk = 0)
   logic         rnd0;       // this clock computes round 0 (AddRoundKey only)
 
+  // ShiftRows (InvShiftRows when sr_inv) of sr_src as wiring: column k takes row r from column
+  // k + r (k - r); rows 0 and 2 agree, rows 1 and 3 swap their source columns (k + 1 <-> k + 3).
+  // SBOX_IMPL 0, 1: applied to state_q in front of the S-boxes (the first COLS columns);
+  // SBOX_IMPL 2: applied to the next state res in front of the block-ROM address registers.
+  localparam int NSR = (SBOX_IMPL == 2) ? 4 : COLS;  // columns of sr_out that are used
+  logic [127:0]      sr_src;
+  logic [32*NSR-1:0] sr_out;
+  logic              sr_inv;
+  for (genvar k = 0; k < NSR; k++) begin : gen_sr
+    assign sr_out[32*NSR-1-32*k -: 32] = {sr_src[127 - 32*k -: 8],
+                                     sr_inv ? sr_src[119 - 32*((k + 3) % 4) -: 8]
+                                            : sr_src[119 - 32*((k + 1) % 4) -: 8],
+                                     sr_src[111 - 32*((k + 2) % 4) -: 8],
+                                     sr_inv ? sr_src[103 - 32*((k + 1) % 4) -: 8]
+                                            : sr_src[103 - 32*((k + 3) % 4) -: 8]};
+  end
+  assign col_sr = sr_out[32*NSR-1 -: W];
+
   for (genvar k = 0; k < COLS; k++) begin : gen_col
-    logic [31:0] sb_in;
-    assign col_sr[W-1-32*k -: 32] = {state_q[127 - 32*(k % 4)       -: 8],
-                                     state_q[119 - 32*((k + 1) % 4) -: 8],
-                                     state_q[111 - 32*((k + 2) % 4) -: 8],
-                                     state_q[103 - 32*((k + 3) % 4) -: 8]};
     // COLS = 4: round 0 is the accepting cycle and works on in_data_i directly
-    assign col_plain[W-1-32*k -: 32] = (COLS == 4) ? in_data_i[127 - 32*k -: 32] : state_q[127 - 32*k -: 32];
-    if (k == 0) begin : gen_shared
-      assign sb_in = expand ? kw_sb_in : col_sr[W-1 -: 32];
-    end else begin : gen_data
-      assign sb_in = col_sr[W-1-32*k -: 32];
+    // SBOX_IMPL 3: the accepting edge stores the block in the S-box output register (gen_sbq)
+    if (!TWO) begin : gen_plain
+      assign col_plain[W-1-32*k -: 32] = (COLS == 4) ? in_data_i[127 - 32*k -: 32] : state_q[127 - 32*k -: 32];
     end
 
-    aesf_subword #(
-      .SBOX_IMPL (SBOX_IMPL)
-    ) u_subword (
-      .data_i (sb_in),
-      .data_o (sb_out[W-1-32*k -: 32])
-    );
+    if (!ROM) begin : gen_sbox_logic
+      logic [31:0] sb_in;
+      if (k == 0) begin : gen_shared
+        assign sb_in = expand ? kw_sb_in : col_sr[W-1 -: 32];
+      end else begin : gen_data
+        assign sb_in = col_sr[W-1-32*k -: 32];
+      end
+      if (DECRYPT == 0) begin : gen_fwd
+        aesf_subword #(
+          .SBOX_IMPL (SBOX_IMPL)
+        ) u_subword (
+          .data_i (sb_in),
+          .data_o (sb_out[W-1-32*k -: 32])
+        );
+      end else begin : gen_both
+        // One S-box per byte for both directions (IMPL 1: one GF inversion, affine maps selected);
+        // dec_q is 0 during a key expansion (no block runs), so the shared SubWord is forward.
+        for (genvar i = 0; i < 4; i++) begin : gen_sbox
+          aesf_sbox #(
+            .IMPL    (SBOX_IMPL),
+            .INVERSE (2)
+          ) u_sbox (
+            .inv_i  (dec_q),
+            .data_i (sb_in[8*i +: 8]),
+            .data_o (sb_out[W-32-32*k+8*i +: 8])
+          );
+        end
+      end
+    end
+
+    if (DECRYPT == 0) begin : gen_mc_fwd
+      logic unused_pre;   // encrypt only: no pre-map
+      assign unused_pre = pre_en;
+      assign mc_in[W-1-32*k -: 32] = sb_pre[W-1-32*k -: 32];
+    end else begin : gen_mc_both
+      // Decryption rounds 1..Nr-1 end with InvMixColumns(InvSubBytes ^ w) = MixColumns(pre(t)),
+      // t = InvSubBytes ^ w, pre = the {05}/{04} matrix (Daemen-Rijmen, The Design of Rijndael,
+      // 4.1.3): pre(t) = (t0 ^ u, t1 ^ v, t2 ^ u, t3 ^ v), u = {04}(t0 ^ t2), v = {04}(t1 ^ t3),
+      // so one MixColumns serves both directions.
+      logic [31:0] t;
+      logic [7:0]  u1, u, v1, v;
+      assign t  = sb_pre[W-1-32*k -: 32] ^ rk_cols[W-1-32*k -: 32];
+      assign u1 = t[31:24] ^ t[15:8];
+      assign v1 = t[23:16] ^ t[7:0];
+      assign u  = {u1[5:0], 2'b00} ^ (u1[7] ? 8'h36 : 8'h00) ^ (u1[6] ? 8'h1b : 8'h00);
+      assign v  = {v1[5:0], 2'b00} ^ (v1[7] ? 8'h36 : 8'h00) ^ (v1[6] ? 8'h1b : 8'h00);
+      assign mc_in[W-1-32*k -: 32] = pre_en ? {t[31:24] ^ u, t[23:16] ^ v, t[15:8] ^ u, t[7:0] ^ v}
+                                            : sb_pre[W-1-32*k -: 32];
+    end
 
     aesf_mixcolumn u_mixcolumn (
-      .data_i (sb_out[W-1-32*k -: 32]),
+      .data_i (mix_in[W-1-32*k -: 32]),
       .data_o (mc[W-1-32*k -: 32])
     );
   end
@@ -204,9 +297,14 @@ module aesf_aes_col32 #(
     assign rk_cols = rk_rdata;
   end
 
-  assign rnd0 = (COLS == 4) ? ~run_q : (rnd_q == 4'd0);
-  // Round 0: AddRoundKey only; rounds 1..Nr-1: full; round Nr: no MixColumns.
-  assign res  = (rnd0 ? col_plain : ((rnd_q == nr_q) ? sb_out : mc)) ^ rk_cols;
+  assign rnd0 = ACC0 ? ~run_q : (rnd_q == 4'd0);
+  // SBOX_IMPL 3: the pre-map runs in the S-box clock and round Nr registers the plain S-box outputs
+  assign pre_en = (DECRYPT != 0) & dec_q & (~TWO | (rnd_q != nr_q));
+  // Round 0: AddRoundKey only; rounds 1..Nr-1: full; round Nr: no MixColumns. A decryption round
+  // 1..Nr-1 added its key before the (Inv)MixColumns.
+  logic mid_dec;   // decryption round 1..Nr-1: no key after MixColumns
+  assign mid_dec = (DECRYPT != 0) & dec_q & ~rnd0 & (rnd_q != nr_q);
+  assign res  = (rnd0 ? col_plain : ((rnd_q == nr_q) ? sb_out : mc)) ^ (mid_dec ? '0 : rk_res);
 
   // ---------------------------------------------------------------------------------------
   // Key-schedule words w[2j] and w[2j+1]: only an even word ever needs SubWord (2j mod Nk = 0,
@@ -219,8 +317,8 @@ module aesf_aes_col32 #(
 
   assign kw_rot      = (kmod_q == 3'd0);
   assign kw_sb_in    = kw_rot ? {kprev_q[23:0], kprev_q[31:24]} : kprev_q;
-  assign kw_from_key = ({kidx_q, 1'b0} < 6'(nk_q));
-  assign kw_src      = kidx_q - 5'(nk_q[3:1]);
+  assign kw_from_key = kkey_q;   // = ({kidx_q, 1'b0} < nk_q)
+  assign kw_src      = ksrc_q;   // = kidx_q - Nk/2
   always_comb begin
     case (kidx_q[1:0])
       2'd0:    kw_key = kreg_q[255:192];
@@ -246,19 +344,106 @@ module aesf_aes_col32 #(
   assign kw_new0 = kw_from_key ? kw_key[63:32] : (kw_old[63:32] ^ kw_t);
   assign kw_new1 = kw_from_key ? kw_key[31:0]  : (kw_old[31:0]  ^ kw_new0);
 
-  // Read row: expansion reads pair j - Nk/2; a round reads the row of its words.
+  // Read row: expansion reads pair j - Nk/2; a round reads the row of its words (round-key index
+  // krow: the round itself when encrypting, Nr - round when decrypting; COLS = 4 reads w[4 Nr ..]
+  // for round 0 of a decryption in the accepting cycle).
   logic [RW-1:0] rd_exp, rd_rnd;
+  logic [3:0]    krow;
+  if (DECRYPT == 0) begin : gen_krow_enc
+    assign krow = rnd_q;
+  end else if (ACC0) begin : gen_krow_acc
+    assign krow = (~run_q & in_decrypt_i) ? nr_q : kr_q;
+  end else begin : gen_krow_dec
+    assign krow = kr_q;
+  end
   if (NB == 4) begin : gen_addr4
     assign rd_exp = kw_src[4:1];
-    assign rd_rnd = rnd_q;
+    assign rd_rnd = krow;
   end else if (COLS == 2) begin : gen_addr2
     assign rd_exp = kw_src;
-    assign rd_rnd = {rnd_q, col_q[0]};
+    assign rd_rnd = {krow, col_q[0]};
   end else begin : gen_addr1
     assign rd_exp = kw_src;
-    assign rd_rnd = {rnd_q, col_q[1]};
+    assign rd_rnd = {krow, col_q[1]};
   end
   assign rk_raddr = expand ? rd_exp : rd_rnd;
+
+  if (ROM) begin : gen_rom
+    // Block-ROM S-boxes (COLS = 4): 8 x aesf_sbox_rom (two lookups each, both tables in one RAM).
+    // The RAMs' address registers are the state register: each clock writes ShiftRows(next state)
+    // (InvShiftRows when the next round decrypts) and the S-box outputs of that round appear after
+    // the edge. Key expansion: the clock that writes w[2j-1] also writes (RotWord) w[2j-1] into the
+    // first column's addresses, so SubWord is ready in the clock of w[2j]. clear_i writes zeros.
+    // The registers hold (en = 0) while round Nr waits for the output register.
+    // SBOX_IMPL 3: the S-box outputs (through the decryption pre-map) go into a register, sbq_q, in
+    // the S-box clock (ph_q = 0); the round clock (ph_q = 1) computes MixColumns, the round key and
+    // the next addresses from it. The addresses written at the end of an S-box clock, and the RAM
+    // reads of a round clock, are not used.
+    logic [31:0]  kw_addr;
+    logic [127:0] addr;
+    logic         rom_inv, rom_en, kw_rot_next;
+    assign kw_rot_next = (kmod_q == 3'(nk_q - 4'd2));   // word 2j + 2 takes RotWord
+    assign kw_addr     = kw_rot_next ? {kw_new1[23:0], kw_new1[31:24]} : kw_new1;
+    assign sr_src      = res;
+    assign sr_inv      = (DECRYPT != 0) & ((run_q | TWO) ? dec_q : in_decrypt_i);
+    assign addr        = clear_i ? '0 : (expand ? {kw_addr, 96'h0} : 128'(sr_out));
+    assign rom_inv     = sr_inv & ~clear_i & ~expand;
+    assign rom_en      = clear_i | ~hold;
+    logic [127:0] sb_rom;
+    for (genvar m = 0; m < 8; m++) begin : gen_rom_pair
+      aesf_sbox_rom #(
+        .INVERSE (2),
+        .OUT_REG (0)
+      ) u_sbox_rom (
+        .clk_i (clk_i),
+        .en_i  (rom_en),
+        .a_i   ({rom_inv, addr[127-16*m -: 8]}),
+        .b_i   ({rom_inv, addr[119-16*m -: 8]}),
+        .a_o   (sb_rom[127-16*m -: 8]),
+        .b_o   (sb_rom[119-16*m -: 8])
+      );
+    end
+    assign sb_pre = sb_rom;
+    if (TWO) begin : gen_sbq
+      // sbq_q: S-box outputs (decryption: pre-mapped), or the block at the accepting edge; rkq_q:
+      // the round's key words, read from the store in the S-box clock (the row stays for both
+      // clocks of a round), so the round clock of rounds 1..Nr has no LUT-RAM read. Round 0 is a
+      // round clock of its own after the accepting edge (the read row kr_q is then a register, not a
+      // function of in_decrypt_i), and the next block is accepted in the clock of round Nr.
+      // No reset, wiped by clear_i.
+      logic [127:0] sbq_q, rkq_q;
+      always_ff @(posedge clk_i) begin
+        if (clear_i) begin
+          sbq_q <= '0;
+          rkq_q <= '0;
+        end else if (in_hs) begin
+          sbq_q <= in_data_i;
+          rkq_q <= rk_cols;
+        end else if (!hold) begin
+          sbq_q <= mc_in;
+          rkq_q <= rk_cols;
+        end
+      end
+      assign sb_out    = sbq_q;
+      assign mix_in    = sbq_q;
+      assign col_plain = sbq_q;                          // round 0: the block stored at the accepting edge
+      assign rk_res    = (rnd_q == 4'd0) ? rk_cols : rkq_q;  // round 0 reads the store (row kr_q)
+    end else begin : gen_sb1
+      assign sb_out = sb_rom;
+      assign mix_in = mc_in;
+      assign rk_res = rk_cols;
+    end
+    logic unused_rom;   // the LUT S-boxes' inputs: not used with block ROMs
+    assign unused_rom = ^{kw_sb_in, col_sr};
+  end else begin : gen_no_rom
+    logic unused_sr;   // COLS < 4 or DECRYPT = 0: not every source byte is used
+    assign sb_pre    = sb_out;
+    assign mix_in    = mc_in;
+    assign rk_res    = rk_cols;
+    assign sr_src    = state_q;
+    assign sr_inv    = (DECRYPT != 0) & dec_q;
+    assign unused_sr = ^sr_src;
+  end
 
   // ---------------------------------------------------------------------------------------
   // Next state
@@ -281,6 +466,8 @@ module aesf_aes_col32 #(
     key_err_d   = key_err_q;
     run_d       = run_q;
     err_d       = err_q;
+    dec_d       = dec_q;
+    kr_d        = kr_q;
     rnd_d       = rnd_q;
     col_d       = col_q;
     out_valid_d = out_valid_q;
@@ -301,6 +488,8 @@ module aesf_aes_col32 #(
       key_err_d   = 1'b0;
       run_d       = 1'b0;
       err_d       = 1'b0;
+      dec_d       = 1'b0;
+      kr_d        = '0;
       rnd_d       = '0;
       col_d       = '0;
       out_valid_d = 1'b0;
@@ -320,12 +509,17 @@ module aesf_aes_col32 #(
             out_err_d   = err_q;
             run_d       = 1'b0;
             err_d       = 1'b0;
+            dec_d       = 1'b0;
+            kr_d        = '0;
             rnd_d       = '0;
             col_d       = '0;
           end
         end else if (col_q == 2'(LASTCOL)) begin
-          col_d = '0;
-          rnd_d = rnd_q + 4'd1;
+          if (adv) begin
+            col_d = '0;
+            rnd_d = rnd_q + 4'd1;
+            kr_d  = dec_q ? (kr_q - 4'd1) : (kr_q + 4'd1);
+          end
         end else begin
           col_d = col_q + 2'd1;
         end
@@ -335,8 +529,14 @@ module aesf_aes_col32 #(
       if (in_hs) begin
         run_d   = 1'b1;
         err_d   = blk_err;
-        rnd_d   = (COLS == 4) ? 4'd1 : 4'd0;
+        dec_d   = (DECRYPT != 0) & in_decrypt_i & ~blk_err;
+        rnd_d   = ACC0 ? 4'd1 : 4'd0;
         col_d   = '0;
+        if (DECRYPT != 0 && in_decrypt_i) begin
+          kr_d = ACC0 ? (nr_q - 4'd1) : nr_q;
+        end else begin
+          kr_d = ACC0 ? 4'd1 : 4'd0;
+        end
       end
 
       // ---- key-side FSM
@@ -358,19 +558,21 @@ module aesf_aes_col32 #(
           end
         end
         ST_EXPAND: begin
-          rk_wr = 1'b1;
-          if (!kw_from_key && kw_rot) begin
-            rcon_d = rcon_next;
-          end
-          kmod_d = (kmod_q == 3'(nk_q - 4'd2)) ? 3'd0 : (kmod_q + 3'd2);
-          if (kidx_q == kidx_last) begin
-            st_d     = ST_IDLE;
-            kidx_d   = '0;
-            kmod_d   = '0;
-            rcon_d   = '0;
-            key_ok_d = 1'b1;
-          end else begin
-            kidx_d = kidx_q + 5'd1;
+          if (adv) begin   // SBOX_IMPL 3: a pair every second clock (SubWord has two clocks)
+            rk_wr = 1'b1;
+            if (!kw_from_key && kw_rot) begin
+              rcon_d = rcon_next;
+            end
+            kmod_d = (kmod_q == 3'(nk_q - 4'd2)) ? 3'd0 : (kmod_q + 3'd2);
+            if (kidx_q == kidx_last) begin
+              st_d     = ST_IDLE;
+              kidx_d   = '0;
+              kmod_d   = '0;
+              rcon_d   = '0;
+              key_ok_d = 1'b1;
+            end else begin
+              kidx_d = kidx_q + 5'd1;
+            end
           end
         end
         ST_CLEAR: begin
@@ -392,6 +594,15 @@ module aesf_aes_col32 #(
     end
   end
 
+  // SBOX_IMPL 3: the phase toggles while a block or an expansion runs, and stays in the round
+  // clock while round Nr waits for the output register; a block starts with its round-0 round clock
+  // (1), an expansion with an S-box clock (0)
+  assign ph_d = TWO & ~clear_i & (in_hs | (~key_hs & ((run_q & ~err_q) | expand) & (hold ? ph_q : ~ph_q)));
+
+  // kw_src and kw_from_key of the next cycle, from its kidx and nk
+  assign ksrc_d = kidx_d - 5'(nk_d[3:1]);
+  assign kkey_d = ({kidx_d, 1'b0} < 6'(nk_d));
+
   // Write port: the expansion writes pair j into row j (NB = 2) or into banks 2 j[0], 2 j[0] + 1 of
   // row j / 2 (NB = 4); the clear writes zero rows 0..ROWS-1 into every bank.
   if (NB == 4) begin : gen_we4
@@ -411,6 +622,8 @@ module aesf_aes_col32 #(
     if (!rst_ni) begin
       st_q        <= ST_IDLE;
       kidx_q      <= '0;
+      ksrc_q      <= '0;
+      kkey_q      <= 1'b0;
       kmod_q      <= '0;
       rcon_q      <= '0;
       nk_q        <= '0;
@@ -419,6 +632,9 @@ module aesf_aes_col32 #(
       key_err_q   <= 1'b0;
       run_q       <= 1'b0;
       err_q       <= 1'b0;
+      dec_q       <= 1'b0;
+      ph_q        <= 1'b0;
+      kr_q        <= '0;
       rnd_q       <= '0;
       col_q       <= '0;
       out_valid_q <= 1'b0;
@@ -426,6 +642,8 @@ module aesf_aes_col32 #(
     end else begin
       st_q        <= st_d;
       kidx_q      <= kidx_d;
+      ksrc_q      <= ksrc_d;
+      kkey_q      <= kkey_d;
       kmod_q      <= kmod_d;
       rcon_q      <= rcon_d;
       nk_q        <= nk_d;
@@ -434,6 +652,9 @@ module aesf_aes_col32 #(
       key_err_q   <= key_err_d;
       run_q       <= run_d;
       err_q       <= err_d;
+      dec_q       <= dec_d;
+      ph_q        <= ph_d;
+      kr_q        <= kr_d;
       rnd_q       <= rnd_d;
       col_q       <= col_d;
       out_valid_q <= out_valid_d;
@@ -449,7 +670,7 @@ module aesf_aes_col32 #(
   logic [127:0] blk_res;   // the finished state: {nxt_q, res}
 
   assign key_load  = key_hs & ~key_len_bad;
-  assign kreg_wipe = clear_i | (expand & (kidx_q == kidx_last));  // the key then lives only in the store
+  assign kreg_wipe = clear_i | (expand & adv & (kidx_q == kidx_last));  // the key then lives only in the store
   assign rnd_step  = run_q & ~last;
   assign out_load  = last & out_free;
   assign out_wipe  = clear_i | (out_hs & ~out_load) | (out_load & err_q);  // read, or an error marker
@@ -465,12 +686,19 @@ module aesf_aes_col32 #(
   always_ff @(posedge clk_i) begin
     if (kreg_wipe) begin
       kprev_q <= '0;
-    end else if (expand) begin
+    end else if (expand && adv) begin
       kprev_q <= kw_new1;
     end
   end
 
-  if (COLS == 4) begin : gen_state4
+  if (ROM) begin : gen_state_rom
+    // the state lives in the block-ROM address registers (gen_rom), which step on every clock
+    // except while round Nr waits for the output register
+    logic unused_step;
+    assign blk_res     = res;
+    assign state_q     = '0;
+    assign unused_step = ^{rnd_step, state_q};
+  end else if (COLS == 4) begin : gen_state4
     // round 0 is computed in the accepting cycle; every round writes the whole state
     assign blk_res = res;
     always_ff @(posedge clk_i) begin

@@ -6,6 +6,9 @@
 // per instance, xc7: one RAMB18E1; the ram_style attribute asks Yosys for block RAM, other tools map
 // the ROM to logic). It is the S-box variant of pipelined datapaths that register the S-box output
 // anyway (aesf_aes_pipe_round SBOX_IMPL = 2: the P_SUB register is this ROM's output register).
+// INVERSE = 2 holds both tables in one 512 x 8 ROM (still one block RAM): address bit 8 of each port
+// selects the inverse S-box, so both lookups of an encrypt + decrypt datapath share the RAM
+// (aesf_aes_col32 SBOX_IMPL = 2, where the RAM's address register is the round's state register).
 //
 // The table is not typed in a second time: it is computed at elaboration by the constant functions
 // below (multiplicative inverse a^254 in GF(2^8) = GF(2)[x]/(x^8 + x^4 + x^3 + x + 1) and the
@@ -14,7 +17,7 @@
 //
 // Bit order: data bit 7 is the MSB of the byte (the coefficient of x^7), as in FIPS-197 3.2.
 // Worked example: INVERSE = 0, a_i = 8'h53, b_i = 8'h00 -> a_o = 8'hed, b_o = 8'h63 after the edge;
-// INVERSE = 1, a_i = 8'hed -> a_o = 8'h53.
+// INVERSE = 1, a_i = 8'hed -> a_o = 8'h53; INVERSE = 2, a_i = 9'h053 -> 8'hed, a_i = 9'h1ed -> 8'h53.
 // Latency: 1 + OUT_REG clocks: a_o/b_o show table[a_i]/table[b_i] of the (1 + OUT_REG)-th last rising edge
 // with en_i = 1 (no reset; every register holds while en_i = 0).
 //
@@ -29,22 +32,22 @@
 `default_nettype none
 
 module aesf_sbox_rom #(
-  parameter int INVERSE = 0, // 0: forward S-box (SubBytes), 1: inverse S-box (InvSubBytes)
+  parameter int INVERSE = 0, // 0: forward S-box (SubBytes), 1: inverse S-box (InvSubBytes), 2: both (address bit 8)
   parameter int OUT_REG = 0  // 0: one register (the RAM's address register), 1: and the RAM's output register
 ) (
   input  logic       clk_i,  // clock, rising edge
   input  logic       en_i,   // 1: look up at this edge, 0: hold the outputs
-  input  logic [7:0] a_i,    // first lookup address (input byte)
-  input  logic [7:0] b_i,    // second lookup address (input byte)
+  input  logic [(INVERSE == 2) ? 8 : 7:0] a_i,  // first lookup address (input byte; INVERSE = 2: bit 8 = inverse)
+  input  logic [(INVERSE == 2) ? 8 : 7:0] b_i,  // second lookup address (input byte; INVERSE = 2: bit 8 = inverse)
   output logic [7:0] a_o,    // S(a_i) or InvS(a_i), registered (1 + OUT_REG cycles)
   output logic [7:0] b_o     // S(b_i) or InvS(b_i), registered (1 + OUT_REG cycles)
 );
 
-  if (INVERSE < 0 || INVERSE > 1 || OUT_REG < 0 || OUT_REG > 1) begin : gen_param_err
+  if (INVERSE < 0 || INVERSE > 2 || OUT_REG < 0 || OUT_REG > 1) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_sbox_rom: INVERSE and OUT_REG must be 0 or 1");
+    $error("aesf_sbox_rom: INVERSE must be 0, 1 or 2, OUT_REG 0 or 1");
 `endif
   end
 
@@ -77,19 +80,22 @@ module aesf_sbox_rom #(
   endfunction
 
   // FIPS-197 (5.1.1): S(a) = A(a^-1) ^ 63; (5.3.2): InvS(y) = (A^-1(y ^ 63))^-1.
-  function automatic logic [7:0] table_entry(input logic [7:0] a);
+  // Entry a of the table: a[7:0] through the inverse S-box if INVERSE = 1, or INVERSE = 2 and a[8].
+  function automatic logic [7:0] table_entry(input logic [8:0] a);
     logic [7:0] r;
-    if (INVERSE == 0) begin
-      r = gf_inv(a);
+    if (INVERSE == 0 || (INVERSE == 2 && !a[8])) begin
+      r = gf_inv(a[7:0]);
       table_entry = r ^ rotl(r, 1) ^ rotl(r, 2) ^ rotl(r, 3) ^ rotl(r, 4) ^ 8'h63;
     end else begin
-      r = rotl(a, 1) ^ rotl(a, 3) ^ rotl(a, 6) ^ 8'h05;
+      r = rotl(a[7:0], 1) ^ rotl(a[7:0], 3) ^ rotl(a[7:0], 6) ^ 8'h05;
       table_entry = gf_inv(r);
     end
   endfunction
 
+  localparam int ENTRIES = (INVERSE == 2) ? 512 : 256;
+
 `ifdef AESF_ECP5
-  if (OUT_REG == 1) begin : gen_dp16kd
+  if (OUT_REG == 1 && INVERSE != 2) begin : gen_dp16kd
     // One DP16KD in 1024 x 18 mode: entry i in bits [7:0] of word i (words 256..1023 and bits [17:8] zero),
     // word address on AD[13:4]; AD[3:0] (byte enables in this mode) tied low; both ports read only.
     // INITVAL_k holds words 16k .. 16k+15, word w in bits [20*(w mod 16) +: 18] (as Yosys' own mapping).
@@ -97,7 +103,7 @@ module aesf_sbox_rom #(
       logic [319:0] v;
       v = '0;
       for (int i = 0; i < 16; i++) begin
-        if (16 * k + i < 256) v[20*i +: 8] = table_entry(8'(16 * k + i));
+        if (16 * k + i < 256) v[20*i +: 8] = table_entry(9'(16 * k + i));
       end
       init_slice = v;
     endfunction
@@ -138,12 +144,12 @@ module aesf_sbox_rom #(
 `else
   if (1) begin : gen_infer
 `endif
-    (* ram_style = "block" *) logic [7:0] rom [256];
+    (* ram_style = "block" *) logic [7:0] rom [ENTRIES];
     logic [7:0] ra_q, rb_q;  // the RAM's read registers
 
     initial begin
-      for (int i = 0; i < 256; i++) begin
-        rom[i] = table_entry(8'(i));
+      for (int i = 0; i < ENTRIES; i++) begin
+        rom[i] = table_entry(9'(i));
       end
     end
 

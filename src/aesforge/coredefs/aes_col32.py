@@ -18,6 +18,7 @@ register(Core(
         f"{COMMON}/aesf_sbox.v",
         f"{COMMON}/aesf_mixcolumn.v",
         f"{COMMON}/aesf_subword.v",
+        f"{COMMON}/aesf_sbox_rom.v",
         "hw/aes_col32/rtl/aesf_aes_col32.v",
     ),
     interface="bus-free valid/ready: key port, block-in port, block-out port (as aes_iter, encrypt only)",
@@ -33,4 +34,25 @@ register(dataclasses.replace(
     CORES["aes_col32"], name="aes_col128", rank=13, params={"COLS": 4},
     summary="aes_col32 with COLS=4: 128-bit rounds, 16 S-boxes (4 shared with the key expansion), one-port round-key "
             "RAM; Nr cycles latency, Nr+1 cycles/block",
+))
+
+register(dataclasses.replace(
+    CORES["aes_col32"], name="aes_col128_ed", rank=14, params={"COLS": 4, "DECRYPT": 1, "SBOX_IMPL": 2},
+    directions=("encrypt", "decrypt"),
+    interface="bus-free valid/ready: key port, block-in port (per-block direction), block-out port (as aes_iter)",
+    summary="aes_col128 with DECRYPT=1, SBOX_IMPL=2: encrypt and decrypt, direction per block, 8 block RAMs holding "
+            "16 forward/inverse S-boxes (4 shared with the key expansion) as the state register, one MixColumns "
+            "per column for both directions; Nr+1 cycles/block",
+))
+
+register(dataclasses.replace(
+    CORES["aes_col128_ed"], name="aes_col128_ed2", rank=15, params={"COLS": 4, "DECRYPT": 1, "SBOX_IMPL": 3},
+    summary="aes_col128_ed with SBOX_IMPL=3: an S-box clock and a round clock per round (S-box output and round "
+            "key registered); 2Nr+1 cycles/block",
+))
+
+register(dataclasses.replace(
+    CORES["aes_col128_ed"], name="aes_col32_ed", rank=16, params={"COLS": 1, "DECRYPT": 1, "SBOX_IMPL": 0},
+    summary="aes_col32 with DECRYPT=1: encrypt and decrypt, 32-bit column datapath, 4 forward/inverse LUT S-boxes "
+            "shared with the key expansion; 4(Nr+1) cycles/block",
 ))
