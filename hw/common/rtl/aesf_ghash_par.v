@@ -139,6 +139,9 @@ module aesf_ghash_par #(
   logic           nxt_v;                  // a start is queued (start FIFO, 4 entries)
   logic           ph_pend_q;              // a message without blocks: its empty marker beat is issued next cycle
   logic [OW-1:0]  oc_q;                   // messages started and not yet taken (credits for the result FIFO)
+  logic [OW-1:0]  oc_d;
+  logic           oc_nz_q;                // oc_q != 0, a flip-flop (computed from oc_d)
+  logic           oc_full_q;              // oc_q == RES_DEPTH, a flip-flop
   logic [D-1:0]   cix_q;                  // chain position of the next beat of the open message (one-hot, beat mod D)
   logic           first_q;                // the next beat is in the message's first D beats (no chain partner)
 
@@ -149,12 +152,15 @@ module aesf_ghash_par #(
   logic [127:0]   mz [N];
 
   logic           beat;                   // a beat is accepted at this edge
+  logic           beat_x;                 // a beat is offered to the open message (= beat unless aborted): the
+                                          // enable of the input stage's data, which an abort need not stop
   logic           abort;                  // abort the outstanding messages
   logic           start;                  // a start is accepted at this edge
   logic           cur_free;               // no message open after this edge unless one is opened
   logic           open;                   // the oldest queued start is opened at this edge
-  assign abort    = abort_i && (st_q == StIdle) && (oc_q != '0);
-  assign beat     = run_q && in_valid_i && !abort;
+  assign abort    = abort_i && (st_q == StIdle) && oc_nz_q;
+  assign beat_x   = run_q && in_valid_i;
+  assign beat     = beat_x && !abort;
   assign start    = start_valid_i && start_ready_o;
   assign cur_free = (!run_q && !ph_pend_q) || (beat && last_q);
   assign open     = cur_free && nxt_v && !abort && !clear_i;
@@ -332,7 +338,7 @@ module aesf_ghash_par #(
       ir_y_q                 <= '0;
       ir_y_q[127:0]          <= pw_q[1];
       fbr_q                  <= '0;
-    end else if (beat) begin
+    end else if (beat_x) begin                      // (aborted: loaded, never issued)
       ir_x_q <= in_data_i;
       for (int j = 0; j < N; j++) begin
         // one-hot AND-OR of the powers (the select bits are flip-flops)
@@ -413,13 +419,14 @@ module aesf_ghash_par #(
   logic unused_res;
   assign unused_res = ^{res_ready, res_cnt};
 
-  assign h_ready_o     = (st_q == StIdle) && (oc_q == '0);
+  assign oc_d          = oc_q + OW'(start) - OW'(res_pop);
+  assign h_ready_o     = (st_q == StIdle) && !oc_nz_q;
   assign h_ok_o        = hok_q;
-  assign start_ready_o = (st_q == StIdle) && hok_q && !h_valid_i && sq_ready && (oc_q != OW'(RES_DEPTH));
+  assign start_ready_o = (st_q == StIdle) && hok_q && !h_valid_i && sq_ready && !oc_full_q;
   assign in_ready_o    = run_q;                // a beat offered with abort_i is taken and dropped
   assign out_valid_o   = res_v && !abort_i;
   assign out_data_o    = res_v ? res_d : 128'd0;
-  assign busy_o        = (st_q != StIdle) || (oc_q != '0);
+  assign busy_o        = (st_q != StIdle) || oc_nz_q;
 
   always_comb begin
     st_d = st_q;
@@ -442,6 +449,8 @@ module aesf_ghash_par #(
       far_q     <= 1'b0;
       ph_pend_q <= 1'b0;
       oc_q      <= '0;
+      oc_nz_q   <= 1'b0;
+      oc_full_q <= 1'b0;
       cix_q     <= '0;
       first_q   <= 1'b0;
     end else if (clear_i) begin
@@ -452,6 +461,8 @@ module aesf_ghash_par #(
       far_q     <= 1'b0;
       ph_pend_q <= 1'b0;
       oc_q      <= '0;
+      oc_nz_q   <= 1'b0;
+      oc_full_q <= 1'b0;
       cix_q     <= '0;
       first_q   <= 1'b0;
     end else if (abort) begin
@@ -462,6 +473,8 @@ module aesf_ghash_par #(
       far_q     <= 1'b0;
       ph_pend_q <= 1'b0;
       oc_q      <= '0;
+      oc_nz_q   <= 1'b0;
+      oc_full_q <= 1'b0;
       cix_q     <= '0;
       first_q   <= 1'b0;
     end else begin
@@ -470,7 +483,9 @@ module aesf_ghash_par #(
       else                 dcnt_q <= '0;
 
       // messages: outstanding count, queue, open message
-      oc_q <= oc_q + OW'(start) - OW'(res_pop);
+      oc_q    <= oc_d;
+      oc_nz_q   <= (oc_d != '0);
+      oc_full_q <= (oc_d == OW'(RES_DEPTH));
       ph_pend_q <= open && nxt_zero;
       if (beat) begin
         rem_q <= (rem_q > CW'(N)) ? rem_q - CW'(N) : '0;
@@ -541,6 +556,8 @@ module aesf_ghash_par #(
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       assert (oc_q <= OW'(RES_DEPTH));
+      assert (oc_nz_q == (oc_q != '0));
+      assert (oc_full_q == (oc_q == OW'(RES_DEPTH)));
       if (res_push) assert (res_ready);
       assert (!(ph_pend_q && run_q));
       // the H-power registers ignore abort: it never coincides with their updates

@@ -298,6 +298,7 @@ module aesf_gcm_lanes #(
   logic              ks_hs_q, ks_ws_q;
   logic              ks_ne_q;                          // the memory holds beats (ks_wp_q != ks_rp_q), a flip-flop
   logic              ks_fill_q;                        // the next front register to fill is free, a flip-flop
+  logic              ks_hvh_q;                         // the head holds a beat (ks_hv_q[ks_hs_q]), a flip-flop
   logic [1:0]        ks_hv_d;
   logic              ks_hs_d, ks_ws_d;
   logic [KS_LOG2:0]  ks_wp_d, ks_rp_d;
@@ -310,7 +311,7 @@ module aesf_gcm_lanes #(
   assign ks_byp    = ks_fill && !ks_mem_ne && ks_push; // <- lane output
   assign ks_wr     = ks_push;
   assign ks_hd     = ks_hs_q ? ks_hd_q[1] : ks_hd_q[0];
-  assign ks_hv     = ks_hv_q[ks_hs_q];
+  assign ks_hv     = ks_hvh_q;
 
   always_ff @(posedge clk_i) begin
     if (ks_wr) ks_mem[ks_wp_q[KS_LOG2-1:0]] <= aes_d_o;
@@ -434,6 +435,7 @@ module aesf_gcm_lanes #(
   logic [3:0]  c_ivg_pad_q;     // ... its padding
   logic        c_iv96_q;        // a 96-bit IV
   logic        c_iv_small_q, c_aad_small_q, c_txt_small_q;   // at most N blocks
+  logic        c_aad_none_q, c_txt_none_q;                    // no AAD / no text
   logic [N*16-1:0] c_txt_be_q;  // byte enables of the last text beat
   assign key_ready_o = (st_q == StIdle) && !msg_act && !clear_i && !clear_q && (flush_q == '0);
   assign key_hs      = key_valid_i && key_ready_o;
@@ -450,11 +452,12 @@ module aesf_gcm_lanes #(
   assign cmd_ivc     = (IV_IN_CMD == 1) && c_iv96_q;
 
   // command queue entry (input side): {err, decrypt, ivc, iv_len, aad_len, txt_len, tag byte enables, main GHASH
-  // block count and padding, iv96, iv/aad/txt small, iv/aad/txt blocks, J0 GHASH block count and padding, last
+  // block count and padding, iv96, iv/aad/txt small, aad/txt none, iv/aad/txt blocks, J0 GHASH block count and
+  // padding, last
   // text beat's byte enables}: everything the input side loads, computed here from the command register (one
   // adder: the main GHASH message's block count, AAD || C || len aligned to beats = (AAD blocks + text blocks + N)
   // rounded down to N); the entry goes through the next-message register (nx_q), so the load copies flip-flops
-  localparam int CQW = 3 + 1 + 1 + 16 + 32 + 36 + 16 + 36 + 4 + 4 + 13 + 29 + 33 + 36 + 4 + N * 16;
+  localparam int CQW = 3 + 1 + 1 + 16 + 32 + 36 + 16 + 36 + 4 + 4 + 2 + 13 + 29 + 33 + 36 + 4 + N * 16;
   logic [CQW-1:0] cmd_word, cq_rdata, ld_word;
   logic [35:0]    c_main_n, c_main;
   assign c_main_n = (36'(c_aad_blk_q) + c_txtn_q) & ~NM136;              // roundup(aad + txt + 1, N)
@@ -463,6 +466,7 @@ module aesf_gcm_lanes #(
   logic [CQ_LOG2:0] cq_cnt;
   assign cmd_word = {cmd_err, c_dec_q, cmd_ivc, c_iv_len_q, c_aad_len_q, c_txt_len_q, c_tag_be_q,
                      c_main_n, gh_pad(c_main), c_iv96_q, c_iv_small_q, c_aad_small_q, c_txt_small_q,
+                     c_aad_none_q, c_txt_none_q,
                      c_iv_blk_q, c_aad_blk_q, c_txt_blk_q, c_ivg_nblk_q, c_ivg_pad_q, c_txt_be_q};
   aesf_fifo #(.W(CQW), .DEPTH(CQ), .WIPE(0)) u_cq (
     .clk_i, .rst_ni, .clear_i(mclr),
@@ -473,7 +477,7 @@ module aesf_gcm_lanes #(
   // issue queue entry (issue side): {ivc, iv, text blocks}
   localparam int IQW = 1 + 96 + 33;
   logic [IQW-1:0] iq_wdata, iq_rdata, sld_word;
-  logic           iq_v, iq_push, iq_pop, iq_ready, s_load, s_ld_port;
+  logic           iq_v, iq_push, iq_pop, iq_ready, s_load;
   logic [CQ_LOG2:0] iq_cnt;
   assign iq_wdata = {cmd_ivc, c_iv_q, c_txt_blk_q};
   aesf_fifo #(.W(IQW), .DEPTH(CQ), .WIPE(0)) u_iq (
@@ -502,6 +506,7 @@ module aesf_gcm_lanes #(
   logic [3:0]   main_pad_q;
   // flags kept next to the counters (no wide compare on the beat path): *_small_q = at most N blocks left
   logic         iv96_q, iv_small_q, aad_small_q, txt_small_q;
+  logic         aad_none_q, txt_none_q;   // the message has no AAD / no text (flags: no compare on the beat path)
   logic [N*16-1:0] txt_be_q;    // byte enables of the message's last text beat
   // J0 handed from the input side to the issue side (IV beats or GHASH(IV))
   logic         j0h_v_q;
@@ -580,7 +585,7 @@ module aesf_gcm_lanes #(
   // input acceptance per state
   logic iv_ok, aad_ok, txt_ok, tagb_ok;
   assign iv_ok   = (ist_q == StIIv) && (iv96_q || pk_r);
-  assign aad_ok  = (ist_q == StIAad) && !(aad_small_q && aad_left_q[3:0] == 4'd0) && pk_r;
+  assign aad_ok  = (ist_q == StIAad) && !aad_none_q && pk_r;
   assign txt_ok  = (ist_q == StITxt) && pk_r && out_free && ks_hv;
   assign tagb_ok = (ist_q == StITag);
   assign in_ready_o = !abort_q && !clear_q && (iv_ok || aad_ok || txt_ok || tagb_ok);
@@ -629,7 +634,7 @@ module aesf_gcm_lanes #(
   logic [15:0] ld_tag_be;
   logic [35:0] ld_main_nblk;
   logic [3:0]  ld_main_pad;
-  logic        ld_iv96, ld_iv_small, ld_aad_small, ld_txt_small;
+  logic        ld_iv96, ld_iv_small, ld_aad_small, ld_txt_small, ld_aad_none, ld_txt_none;
   logic [12:0] ld_iv_blocks;
   logic [28:0] ld_aad_blocks;
   logic [32:0] ld_txt_blocks;
@@ -637,17 +642,19 @@ module aesf_gcm_lanes #(
   logic [3:0]  ld_ivg_pad;
   logic [N*16-1:0] ld_txt_be;
   assign {ld_err, ld_dec, ld_ivc, ld_iv_len, ld_aad_len, ld_txt_len, ld_tag_be, ld_main_nblk, ld_main_pad,
-          ld_iv96, ld_iv_small, ld_aad_small, ld_txt_small, ld_iv_blocks, ld_aad_blocks, ld_txt_blocks,
+          ld_iv96, ld_iv_small, ld_aad_small, ld_txt_small, ld_aad_none, ld_txt_none, ld_iv_blocks, ld_aad_blocks, ld_txt_blocks,
           ld_ivg_nblk, ld_ivg_pad, ld_txt_be} = ld_word;
 
   // the message's input is complete in this cycle: tail entry
-  assign i_done   = (ist_q == StILen && pk_r && !dec_q) || (ist_q == StITag && in_hs);
+  // (the tag beat's handshake written out: in StITag in_ready_o is !abort_q && !clear_q, so the load decision
+  // does not wait for the other states' acceptance terms; timing, issue 19)
+  assign i_done   = (ist_q == StILen && pk_r && !dec_q) || (ist_q == StITag && in_valid_i && !abort_q && !clear_q);
   assign tagin_w  = (ist_q == StITag) ? in_data_i[N*128-1 -: 128] : 128'd0;
   // (a refused command is taken only in StIIdle, a message ends only outside it: the entry's kind is the state)
   assign tq_push  = i_done || (i_load && ld_err != ErrNone);
   // (the tag's byte enables are decoded at the command: the tag side applies them with one AND)
   assign tq_wdata = (ist_q == StIIdle) ? {ld_err, 1'b0, 1'b0, 16'd0, 128'd0}
-                                       : {ErrNone, dec_q, (txt_len_q != 36'd0), tag_be_q, tagin_w};
+                                       : {ErrNone, dec_q, !txt_none_q, tag_be_q, tagin_w};
 
   // packer input
   logic [127:0] lenblk, ivlenblk;
@@ -694,12 +701,22 @@ module aesf_gcm_lanes #(
   logic         sld_ivc;
   logic [127:0] j0_iss;
   logic         s_free;
+  // The issue side's next message waits in a register of its own (snx_q), filled from the issue queue, or from
+  // the command register when the queue is empty, whenever it is empty; an idle issue side with nothing queued
+  // takes a command straight from the command register (no cycle added). The load's data select is a flip-flop
+  // (snx_v_q) and no queue read is on its path (timing, issue 19: the queue's read multiplexer and valid flag
+  // selected the data of ~290 issue-side flip-flops in the cycle of the load).
+  logic         snx_v_q, snx_fill, snx_port, s_port, c_ok;
+  logic [IQW-1:0] snx_q;
+  assign c_ok      = cv_q && (cmd_err == ErrNone);
   assign s_free    = (sst_q == StSIdle) && !abort_q && !clear_q;
-  assign s_load    = s_free && (iq_v || (cv_q && cmd_err == ErrNone));
-  assign s_ld_port = s_free && !iq_v && cv_q && cmd_err == ErrNone;
-  assign iq_push   = cv_q && cmd_err == ErrNone && !s_ld_port;
-  assign iq_pop    = s_free && iq_v;
-  assign sld_word  = iq_v ? iq_rdata : iq_wdata;
+  assign s_port    = s_free && !snx_v_q && !iq_v && c_ok;           // oldest message is the command register's
+  assign s_load    = s_free && (snx_v_q || (!iq_v && c_ok));
+  assign snx_fill  = !snx_v_q && !s_port && (iq_v || c_ok);
+  assign snx_port  = snx_fill && !iq_v;
+  assign iq_push   = c_ok && !snx_port && !s_port;
+  assign iq_pop    = snx_fill && iq_v;
+  assign sld_word  = snx_v_q ? snx_q : iq_wdata;
   assign {sld_ivc, sld_iv, sld_blocks} = sld_word;
 
   logic [N*128-1:0] ctr_beat;
@@ -828,11 +845,13 @@ module aesf_gcm_lanes #(
       c_iv_q <= '0; c_err_q <= ErrNone;
       c_iv_blk_q <= '0; c_aad_blk_q <= '0; c_txt_blk_q <= '0; c_txtn_q <= '0; c_ivg_nblk_q <= '0; c_ivg_pad_q <= '0;
       c_iv96_q <= 1'b0; c_iv_small_q <= 1'b0; c_aad_small_q <= 1'b0; c_txt_small_q <= 1'b0; c_txt_be_q <= '0;
+      c_aad_none_q <= 1'b0; c_txt_none_q <= 1'b0;
     end else if (mclr) begin
       cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_be_q <= '0;
       c_iv_q <= '0; c_err_q <= ErrNone;
       c_iv_blk_q <= '0; c_aad_blk_q <= '0; c_txt_blk_q <= '0; c_txtn_q <= '0; c_ivg_nblk_q <= '0; c_ivg_pad_q <= '0;
       c_iv96_q <= 1'b0; c_iv_small_q <= 1'b0; c_aad_small_q <= 1'b0; c_txt_small_q <= 1'b0; c_txt_be_q <= '0;
+      c_aad_none_q <= 1'b0; c_txt_none_q <= 1'b0;
     end else begin
       cv_q <= cmd_hs;
       if (cmd_hs) begin
@@ -854,6 +873,8 @@ module aesf_gcm_lanes #(
         c_iv_small_q  <= (cmd_iv_len_i <= 16'(16 * N));
         c_aad_small_q <= (cmd_aad_len_i <= 32'(16 * N));
         c_txt_small_q <= (cmd_txt_len_i <= 36'(16 * N));
+        c_aad_none_q  <= (cmd_aad_len_i == 32'd0);
+        c_txt_none_q  <= (cmd_txt_len_i == 36'd0);
         c_txt_be_q    <= last_be(33'(({1'b0, cmd_txt_len_i} + 37'd15) >> 4), cmd_txt_len_i[3:0]);
       end
     end
@@ -980,10 +1001,10 @@ module aesf_gcm_lanes #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0;
-      ks_hv_q <= '0; ks_hs_q <= 1'b0; ks_ws_q <= 1'b0; ks_ne_q <= 1'b0; ks_fill_q <= 1'b1;
+      ks_hv_q <= '0; ks_hs_q <= 1'b0; ks_ws_q <= 1'b0; ks_ne_q <= 1'b0; ks_fill_q <= 1'b1; ks_hvh_q <= 1'b0;
     end else if (ks_clr) begin
       ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0;
-      ks_hv_q <= '0; ks_hs_q <= 1'b0; ks_ws_q <= 1'b0; ks_ne_q <= 1'b0; ks_fill_q <= 1'b1;
+      ks_hv_q <= '0; ks_hs_q <= 1'b0; ks_ws_q <= 1'b0; ks_ne_q <= 1'b0; ks_fill_q <= 1'b1; ks_hvh_q <= 1'b0;
     end else begin
       ks_wp_q   <= ks_wp_d;
       ks_rp_q   <= ks_rp_d;
@@ -992,6 +1013,7 @@ module aesf_gcm_lanes #(
       ks_hs_q   <= ks_hs_d;
       ks_hv_q   <= ks_hv_d;
       ks_fill_q <= !ks_hv_d[ks_ws_d];
+      ks_hvh_q  <= ks_hv_d[ks_hs_d];
       ks_cnt_q  <= ks_cnt_d;
       ks_full_q <= (ks_cnt_d > (KS_LOG2+2)'(KD));
     end
@@ -1005,6 +1027,22 @@ module aesf_gcm_lanes #(
       ks_hd_q[0] <= '0; ks_hd_q[1] <= '0;
     end else if (ks_load || ks_byp) begin
       ks_hd_q[ks_ws_q] <= ks_ne_q ? ks_mem[ks_rp_q[KS_LOG2-1:0]] : aes_d_o;
+    end
+  end
+
+  // the issue side's next-message register (filled when empty, emptied by the issue side's load)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      snx_v_q <= 1'b0; snx_q <= '0;
+    end else if (mclr) begin
+      snx_v_q <= 1'b0; snx_q <= '0;
+    end else begin
+      if (snx_fill) begin
+        snx_v_q <= 1'b1;
+        snx_q   <= iq_v ? iq_rdata : iq_wdata;
+      end else if (s_load) begin
+        snx_v_q <= 1'b0;
+      end
     end
   end
 
@@ -1072,6 +1110,7 @@ module aesf_gcm_lanes #(
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ivlen_sent_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_st_j0_q <= 1'b0; gh_nblk_q <= '0; pad_q <= '0; main_nblk_q <= '0; main_pad_q <= '0;
       iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; txt_be_q <= '0;
+      aad_none_q <= 1'b0; txt_none_q <= 1'b0;
       j0h_v_q <= 1'b0; j0h_q <= '0;
     end else if (mclr) begin
       ist_q <= StIIdle;
@@ -1079,6 +1118,7 @@ module aesf_gcm_lanes #(
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ivlen_sent_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_st_j0_q <= 1'b0; gh_nblk_q <= '0; pad_q <= '0; main_nblk_q <= '0; main_pad_q <= '0;
       iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; txt_be_q <= '0;
+      aad_none_q <= 1'b0; txt_none_q <= 1'b0;
       j0h_v_q <= 1'b0; j0h_q <= '0;
     end else begin
       if (gh_st_v && gh_st_r) gh_st_pend_q <= 1'b0;
@@ -1122,12 +1162,12 @@ module aesf_gcm_lanes #(
         end
 
         StIAad: begin
-          if (aad_small_q && aad_left_q[3:0] == 4'd0) begin
-            ist_q <= (txt_small_q && txt_left_q[3:0] == 4'd0) ? StILen : StITxt;
+          if (aad_none_q) begin
+            ist_q <= txt_none_q ? StILen : StITxt;
           end else if (in_hs) begin
             aad_left_q  <= (33'(aad_left_q) > 33'(N)) ? aad_left_q - 29'(N) : '0;
             aad_small_q <= (33'(aad_left_q) <= 33'(2 * N));
-            if (aad_small_q) ist_q <= (txt_small_q && txt_left_q[3:0] == 4'd0) ? StILen : StITxt;
+            if (aad_small_q) ist_q <= txt_none_q ? StILen : StITxt;
           end
         end
 
@@ -1165,6 +1205,8 @@ module aesf_gcm_lanes #(
           iv_small_q   <= ld_iv_small;
           aad_small_q  <= ld_aad_small;
           txt_small_q  <= ld_txt_small;
+          aad_none_q   <= ld_aad_none;
+          txt_none_q   <= ld_txt_none;
           txt_be_q     <= ld_txt_be;
           iv_left_q    <= ld_iv_blocks;
           aad_left_q   <= ld_aad_blocks;
@@ -1247,6 +1289,8 @@ module aesf_gcm_lanes #(
       assert (32'(out_ks) + 32'(out_j0) + 32'(out_h) <= 1);
       assert (ks_ne_q == (ks_wp_q != ks_rp_q));
       assert (ks_fill_q == !ks_hv_q[ks_ws_q]);
+      assert (ks_hvh_q == ks_hv_q[ks_hs_q]);
+      assert (aad_none_q == (aad_left_q == '0) || ist_q != StIAad);
     end
   end
 `endif
