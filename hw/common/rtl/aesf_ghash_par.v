@@ -152,15 +152,12 @@ module aesf_ghash_par #(
   logic [127:0]   mz [N];
 
   logic           beat;                   // a beat is accepted at this edge
-  logic           beat_x;                 // a beat is offered to the open message (= beat unless aborted): the
-                                          // enable of the input stage's data, which an abort need not stop
   logic           abort;                  // abort the outstanding messages
   logic           start;                  // a start is accepted at this edge
   logic           cur_free;               // no message open after this edge unless one is opened
   logic           open;                   // the oldest queued start is opened at this edge
   assign abort    = abort_i && (st_q == StIdle) && oc_nz_q;
-  assign beat_x   = run_q && in_valid_i;
-  assign beat     = beat_x && !abort;
+  assign beat     = run_q && in_valid_i && !abort;
   assign start    = start_valid_i && start_ready_o;
   assign cur_free = (!run_q && !ph_pend_q) || (beat && last_q);
   assign open     = cur_free && nxt_v && !abort && !clear_i;
@@ -324,9 +321,11 @@ module aesf_ghash_par #(
     end
   end
 
-  // data of the input stage: wiped by a clear only. An abort drops the flags above, and a dropped beat's data
-  // is never issued (ir_v_q = 0) and is overwritten by the next beat, so abort_i reaches none of the
-  // 3 x N x 128 data flip-flops (timing, issue 19: abort -> their enables was a 1,000-sink net)
+  // data of the input stage: wiped by a clear only, and loaded at EVERY edge (no enable): a beat accepted at an edge
+  // is issued in the next cycle (ir_v_q), so the data is read only in the cycle after its load, and the multipliers
+  // take it only beside a valid flag (mv_i). Neither the handshake (beat) nor abort_i reaches the 3 x N x 128 data
+  // flip-flops (timing, issue 19: beat -> their enables was N = 1's worst path, routes across the device, round 6);
+  // an empty marker's and an aborted beat's data is never used.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ir_x_q <= '0; ir_y_q <= '0; fbr_q <= '0;
@@ -338,7 +337,7 @@ module aesf_ghash_par #(
       ir_y_q                 <= '0;
       ir_y_q[127:0]          <= pw_q[1];
       fbr_q                  <= '0;
-    end else if (beat_x) begin                      // (aborted: loaded, never issued)
+    end else begin
       ir_x_q <= in_data_i;
       for (int j = 0; j < N; j++) begin
         // one-hot AND-OR of the powers (the select bits are flip-flops)
@@ -357,10 +356,6 @@ module aesf_ghash_par #(
           end
         end
       end
-    end else if (ph_pend_q) begin
-      ir_x_q <= '0;
-      ir_y_q <= '0;
-      fbr_q  <= '0;
     end
   end
 
