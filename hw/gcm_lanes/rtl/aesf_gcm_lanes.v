@@ -456,7 +456,7 @@ module aesf_gcm_lanes #(
   // padding, last
   // text beat's byte enables}: everything the input side loads, computed here from the command register (one
   // adder: the main GHASH message's block count, AAD || C || len aligned to beats = (AAD blocks + text blocks + N)
-  // rounded down to N); the entry goes through the next-message register (nx_q), so the load copies flip-flops
+  // rounded down to N); the entry goes through the next-message register (u_nx), so the load copies flip-flops
   localparam int CQW = 3 + 1 + 1 + 16 + 32 + 36 + 16 + 36 + 4 + 4 + 2 + 13 + 29 + 33 + 36 + 4 + N * 16;
   logic [CQW-1:0] cmd_word, cq_rdata, ld_word;
   logic [35:0]    c_main_n, c_main;
@@ -605,27 +605,27 @@ module aesf_gcm_lanes #(
   logic unused_out_count;             // the flags are enough: the count is not needed
   assign unused_out_count = ^out_count;
 
-  // The next message waits in a register of its own (nx_q), filled from the command queue, or straight from the
+  // The next message waits in a register of its own (u_nx), filled from the command queue, or straight from the
   // command register when the queue is empty, whenever it is empty: the input side's load reads flip-flops only
   // (timing, issue 19: the queue's read multiplexer and its valid flag selected the 228 input-side flip-flops'
-  // data in the cycle of the load). Filling takes a cycle in which nx_q is empty (after a load): consecutive
+  // data in the cycle of the load). Filling takes a cycle in which u_nx is empty (after a load): consecutive
   // loads are at least two cycles apart, which every message needs anyway except a refused one.
   // The input side takes the next message when it is free, the previous message's GHASH start was taken and
   // no J0 waits for the issue side. It also takes it in the cycle in which the current message's last input
   // goes in (no idle cycle between messages), unless the next one is refused (its error entry and the current
   // message's tail entry would both enter the tail queue).
   logic           i_free, i_done, i_nx_err, nx_fill, nx_port;
-  logic           nx_v_q;
-  logic [CQW-1:0] nx_q;
-  assign nx_fill   = !nx_v_q && (cq_v || cv_q);
+  logic           nx_v;
+  logic [CQW-1:0] nx_word;
+  assign nx_fill   = !nx_v && (cq_v || cv_q);
   assign nx_port   = nx_fill && !cq_v;
   assign cq_push   = cv_q && !nx_port;
   assign cq_pop    = nx_fill && cq_v;
-  assign i_nx_err  = (nx_q[CQW-1 -: 3] != ErrNone);
+  assign i_nx_err  = (nx_word[CQW-1 -: 3] != ErrNone);
   assign i_free    = ((ist_q == StIIdle) || (i_done && !i_nx_err)) && !gh_st_pend_q && !j0h_v_q && !abort_q &&
                      !clear_q;
-  assign i_load    = i_free && nx_v_q;
-  assign ld_word   = nx_q;
+  assign i_load    = i_free && nx_v;
+  assign ld_word   = nx_word;
   logic [2:0]  ld_err;
   logic        ld_dec, ld_ivc;
   logic [15:0] ld_iv_len;
@@ -701,22 +701,22 @@ module aesf_gcm_lanes #(
   logic         sld_ivc;
   logic [127:0] j0_iss;
   logic         s_free;
-  // The issue side's next message waits in a register of its own (snx_q), filled from the issue queue, or from
+  // The issue side's next message waits in a register of its own (u_snx), filled from the issue queue, or from
   // the command register when the queue is empty, whenever it is empty; an idle issue side with nothing queued
   // takes a command straight from the command register (no cycle added). The load's data select is a flip-flop
-  // (snx_v_q) and no queue read is on its path (timing, issue 19: the queue's read multiplexer and valid flag
+  // (snx_v) and no queue read is on its path (timing, issue 19: the queue's read multiplexer and valid flag
   // selected the data of ~290 issue-side flip-flops in the cycle of the load).
-  logic         snx_v_q, snx_fill, snx_port, s_port, c_ok;
-  logic [IQW-1:0] snx_q;
+  logic         snx_v, snx_fill, snx_port, s_port, c_ok;
+  logic [IQW-1:0] snx_word;
   assign c_ok      = cv_q && (cmd_err == ErrNone);
   assign s_free    = (sst_q == StSIdle) && !abort_q && !clear_q;
-  assign s_port    = s_free && !snx_v_q && !iq_v && c_ok;           // oldest message is the command register's
-  assign s_load    = s_free && (snx_v_q || (!iq_v && c_ok));
-  assign snx_fill  = !snx_v_q && !s_port && (iq_v || c_ok);
+  assign s_port    = s_free && !snx_v && !iq_v && c_ok;           // oldest message is the command register's
+  assign s_load    = s_free && (snx_v || (!iq_v && c_ok));
+  assign snx_fill  = !snx_v && !s_port && (iq_v || c_ok);
   assign snx_port  = snx_fill && !iq_v;
   assign iq_push   = c_ok && !snx_port && !s_port;
   assign iq_pop    = snx_fill && iq_v;
-  assign sld_word  = snx_v_q ? snx_q : iq_wdata;
+  assign sld_word  = snx_v ? snx_word : iq_wdata;
   assign {sld_ivc, sld_iv, sld_blocks} = sld_word;
 
   logic [N*128-1:0] ctr_beat;
@@ -1031,20 +1031,11 @@ module aesf_gcm_lanes #(
   end
 
   // the issue side's next-message register (filled when empty, emptied by the issue side's load)
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      snx_v_q <= 1'b0; snx_q <= '0;
-    end else if (mclr) begin
-      snx_v_q <= 1'b0; snx_q <= '0;
-    end else begin
-      if (snx_fill) begin
-        snx_v_q <= 1'b1;
-        snx_q   <= iq_v ? iq_rdata : iq_wdata;
-      end else if (s_load) begin
-        snx_v_q <= 1'b0;
-      end
-    end
-  end
+  aesf_hold #(.W(IQW)) u_snx (
+    .clk_i, .rst_ni, .clear_i(mclr),
+    .load_i(snx_fill), .data_i(iq_v ? iq_rdata : iq_wdata), .take_i(s_load),
+    .valid_o(snx_v), .data_o(snx_word)
+  );
 
   // issue side
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1086,21 +1077,12 @@ module aesf_gcm_lanes #(
     end
   end
 
-  // the next message's register (filled when empty, emptied by the input side's load)
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      nx_v_q <= 1'b0; nx_q <= '0;
-    end else if (mclr) begin
-      nx_v_q <= 1'b0; nx_q <= '0;
-    end else begin
-      if (nx_fill) begin
-        nx_v_q <= 1'b1;
-        nx_q   <= cq_v ? cq_rdata : cmd_word;
-      end else if (i_load) begin
-        nx_v_q <= 1'b0;
-      end
-    end
-  end
+  // the input side's next-message register (filled when empty, emptied by the input side's load)
+  aesf_hold #(.W(CQW)) u_nx (
+    .clk_i, .rst_ni, .clear_i(mclr),
+    .load_i(nx_fill), .data_i(cq_v ? cq_rdata : cmd_word), .take_i(i_load),
+    .valid_o(nx_v), .data_o(nx_word)
+  );
 
   // input side
   always_ff @(posedge clk_i or negedge rst_ni) begin

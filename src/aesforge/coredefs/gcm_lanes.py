@@ -23,6 +23,7 @@ SOURCES = (
     f"{COMMON}/aesf_gf128_mul_kara.v",
     f"{COMMON}/aesf_ghash_par.v",
     f"{COMMON}/aesf_fifo.v",
+    f"{COMMON}/aesf_hold.v",
     "hw/aes_pipe/rtl/aesf_aes_pipe_stage.v",
     "hw/aes_pipe/rtl/aesf_aes_pipe_sbox_bp.v",
     "hw/aes_pipe/rtl/aesf_aes_pipe_round.v",
