@@ -56,9 +56,11 @@ def _fusesoc() -> str:
     return str(exe)
 
 
-def _run(target: str, vlnv: str, *params: str, timeout: int = 300) -> subprocess.CompletedProcess:
-    """fusesoc --cores-root hw run --build-root build/fusesoc/<core> --target <target> <vlnv> [--PARAM=value ...]"""
-    broot = build_dir() / "fusesoc" / f"{vlnv.split(':')[-1]}-{target}{'-p' if params else ''}"
+def _run(target: str, vlnv: str, *params: str, tag: str | None = None,
+         timeout: int = 300) -> subprocess.CompletedProcess:
+    """fusesoc --cores-root hw run --build-root build/fusesoc/<tag> --target <target> <vlnv> [--PARAM=value ...];
+    <tag> defaults to <core>-<target>[-p]"""
+    broot = build_dir() / "fusesoc" / (tag or f"{vlnv.split(':')[-1]}-{target}{'-p' if params else ''}")
     shutil.rmtree(broot, ignore_errors=True)
     cmd = [_fusesoc(), "--cores-root", "hw", "run", "--build-root", str(broot.relative_to(ROOT)),
            "--target", target, vlnv, *params]
@@ -121,27 +123,17 @@ def test_lint(path):
     _ok(_run("lint", _vlnv(DATA[path])))
 
 
-def test_lint_with_registered_params():
-    """The registered gcm_spi configuration (the issue's failing core) through FuseSoC parameters; they reach
-    Verilator as -G options."""
-    c = cores.get("gcm_spi")
-    params = [f"--{k}={v}" for k, v in sorted(c.params.items())]
-    p = _run("lint", "aesforge:cores:gcm_spi", *params)
-    _ok(p)
-    vc = next((build_dir() / "fusesoc" / "gcm_spi-lint-p").glob("*/lint-verilator/*.vc")).read_text()
-    for k, v in c.params.items():
-        assert f"-G{k}={v}" in vc
-
-
-@pytest.mark.parametrize("name", ["aes_col32_ed", "aes_col128_ed"])
-def test_lint_registered_col32_decrypt(name):
-    """The encrypt + decrypt configurations of aes_col32.core (one .core file, parameters COLS, DECRYPT, SBOX_IMPL
-    as registered) lint through FuseSoC and reach Verilator as -G options."""
+@pytest.mark.parametrize("name,core_file", [("gcm_spi", "gcm_spi"), ("aes_col32_ed", "aes_col32"),
+                                            ("aes_col128_ed", "aes_col32")])
+def test_lint_with_registered_params(name, core_file):
+    """Registered configurations through FuseSoC parameters: gcm_spi (the issue's failing core) and the encrypt +
+    decrypt configurations of aes_col32.core (one .core file; COLS, DECRYPT, SBOX_IMPL as registered). They lint
+    and reach Verilator as -G options. Each configuration has its own build root (xdist runs them in parallel)."""
     c = cores.get(name)
     params = [f"--{k}={v}" for k, v in sorted(c.params.items())]
-    p = _run("lint", "aesforge:cores:aes_col32", *params)
+    p = _run("lint", f"aesforge:cores:{core_file}", *params, tag=f"{name}-lint-p")
     _ok(p)
-    vc = next((build_dir() / "fusesoc" / "aes_col32-lint-p").glob("*/lint-verilator/*.vc")).read_text()
+    vc = next((build_dir() / "fusesoc" / f"{name}-lint-p").glob("*/lint-verilator/*.vc")).read_text()
     for k, v in c.params.items():
         assert f"-G{k}={v}" in vc
 
