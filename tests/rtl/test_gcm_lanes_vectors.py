@@ -50,8 +50,8 @@ def test_ci_subset_n2(sim):
                                                                              # CI through test_gcm_lanes_axi
     (128, {"N": 2, "ROM_LANES": 2}, 0.5),                                     # both lanes block ROM (the registered
                                                                              # N = 2, ROM_LANES 1, is test_ci_subset_n2)
-    (256, {"N": 2, "SBOX_IMPL": 0, "PIPE_MASK": 0, "GH_OUT_REG": 0}, 0.9),    # LUT S-boxes, one stage per round,
-                                                                             # no GHASH out reg
+    pytest.param(256, {"N": 2, "SBOX_IMPL": 0, "PIPE_MASK": 0, "GH_OUT_REG": 0}, 0.9,
+                 marks=pytest.mark.full),   # LUT S-boxes, one stage per round, no GHASH out reg (~75 s)
     (128, {"N": 2, "SBOX_IMPL": 4, "PIPE_MASK": 6}, 0.5),                      # block ROMs with their output
                                                                              # register, no round register, P_MIX
 ])

@@ -26,8 +26,11 @@ def test_gcm_spi_pins_icarus():
     assert failed == 0
 
 
+@pytest.mark.full
 def test_gcm_spi_d1_pins_icarus():
-    """The small configuration (DIGIT 1, AES_IMPL 1: the 32-bit column AES engine) through the same pin tests."""
+    """The small configuration (DIGIT 1, AES_IMPL 1: the 32-bit column AES engine) through the same pin tests
+    (~100 s: make test-full; make test runs gcm_spi_d1's MACsec 2.2.2 packet over the pins in
+    test_macsec_figures_and_demo)."""
     tests, failed = run_cocotb_module("gcm_spi_d1", "gcm_spi_tb", sim="icarus", pythonpath=[HERE])
     assert tests == N_TESTS
     assert failed == 0
