@@ -101,6 +101,8 @@ def test_readme_cycle_budget():
     ({"N": 2, "SBOX_IMPL": 2, "PIPE_MASK": 2, "ROM_LANES": 1}, True),
     ({"N": 2, "SBOX_IMPL": 2, "PIPE_MASK": 2, "ROM_LANES": 3}, False),    # more block-ROM lanes than lanes
     ({"N": 2, "SBOX_IMPL": 2, "PIPE_MASK": 2, "ROM_LANES": -1}, False),
+    ({"N": 2, "SBOX_IMPL": 4, "PIPE_MASK": 2, "ROM_LANES": 1, "LUT_SBOX": 0}, True),   # case-ROM lane 1
+    ({"N": 2, "SBOX_IMPL": 4, "PIPE_MASK": 2, "ROM_LANES": 1, "LUT_SBOX": 1}, False),  # 0 or 3 only
     ({"N": 3}, False),
     ({"N": 1, "SBOX_IMPL": 3, "PIPE_MASK": 15}, True),                       # Boyar-Peralta: every seam
     ({"N": 1, "SBOX_IMPL": 2, "PIPE_MASK": 10}, False),                      # seam B needs the BP S-box

@@ -82,10 +82,13 @@ module aesf_gcm_lanes #(
                                     // keystream of queued messages is computed ahead; 0: every IV in beats: 0..1
   parameter int CQ_LOG2      = 4,   // messages accepted and not yet done: up to 2^CQ_LOG2 (command queue): 1..4;
                                     // a stream of short messages needs 2^CQ_LOG2 >= latency / cycles per message
-  parameter int ROM_LANES    = N    // with SBOX_IMPL 2 / 4: lanes 0..ROM_LANES-1 use block-ROM S-boxes, the others
-                                    // the LUT case ROM (same latency: its PIPE_MASK bit-1 register is a flop): 0..N.
+  parameter int ROM_LANES    = N,   // with SBOX_IMPL 2 / 4: lanes 0..ROM_LANES-1 use block-ROM S-boxes, the others
+                                    // LUT_SBOX (same latency: its PIPE_MASK bit-1 register is a flop): 0..N.
                                     // Fits a block-RAM budget (an AES-128 lane takes 80 ECP5 DP16KD); ignored for
                                     // SBOX_IMPL 0, 1 and 3
+  parameter int LUT_SBOX     = 0    // S-box of the lanes ROM_LANES..N-1 (SBOX_IMPL 2 / 4 only): 0 the LUT case ROM,
+                                    // 3 the Boyar-Peralta circuit (aesf_sbox_bp: no wide multiplexers,
+                                    // fewer LUT4; issue 19): 0 or 3
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -134,11 +137,11 @@ module aesf_gcm_lanes #(
       (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PIPE_MASK % 2 == 1) || (SBOX_IMPL != 3 && PIPE_MASK >= 8) ||
       ((SBOX_IMPL == 2 || SBOX_IMPL == 4) && (PIPE_MASK / 2) % 2 == 0) ||
       KS_LOG2 < 2 || KS_LOG2 > 10 || ROM_LANES < 0 || ROM_LANES > N || IV_IN_CMD < 0 || IV_IN_CMD > 1 ||
-      CQ_LOG2 < 1 || CQ_LOG2 > 4) begin : gen_param_err
+      CQ_LOG2 < 1 || CQ_LOG2 > 4 || !(LUT_SBOX == 0 || LUT_SBOX == 3)) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..4, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 and 4 need bit 1), KS_LOG2 2..10, ROM_LANES 0..N, IV_IN_CMD 0..1, CQ_LOG2 1..4");
+    $error("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..4, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 and 4 need bit 1), KS_LOG2 2..10, ROM_LANES 0..N, IV_IN_CMD 0..1, CQ_LOG2 1..4, LUT_SBOX 0 or 3");
 `endif
   end
 
@@ -237,7 +240,7 @@ module aesf_gcm_lanes #(
     assign st[0] = aes_in_q[N*128-1-128*l -: 128];
     assign vv[0] = aes_v_q;
     for (genvar r = 1; r <= NR; r++) begin : gen_round
-      aesf_aes_pipe_round #(.SBOX_IMPL(((SBOX_IMPL == 2 || SBOX_IMPL == 4) && l >= ROM_LANES) ? 0 : SBOX_IMPL),
+      aesf_aes_pipe_round #(.SBOX_IMPL(((SBOX_IMPL == 2 || SBOX_IMPL == 4) && l >= ROM_LANES) ? LUT_SBOX : SBOX_IMPL),
                             .PIPE_MASK(PIPE_MASK),
                             .LAST((r == NR) ? 1 : 0)) u_round (
         .clk_i, .rst_ni, .en_i(1'b1), .valid_i(vv[r-1]), .state_i(st[r-1]), .rk_i(rk_q[r]),
