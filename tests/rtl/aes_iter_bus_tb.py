@@ -283,10 +283,12 @@ async def zeroize(dut):
     for i in range(4):
         await tb.wr(f"DIN{i}", 0x01020304 * (i + 1))
     await tb.wr("CFG", put("CFG", KEY_LEN=2))
+    tb.bus.set_stall(0.0)       # ZEROIZE must land in the block, the STATUS read in the 15-cycle scrub
     await tb.wr("CTRL", put("CTRL", START=1))
     await tb.wr("CTRL", put("CTRL", ZEROIZE=1))                # while BUSY: accepted
     s = await tb.status()
     assert s["BUSY"] == 1 and s["KEY_OK"] == 0, s              # the 15-cycle round-key scrub
+    tb.bus.set_stall(STALL)
     s = await tb.idle()
     assert s == {"BUSY": 0, "KEY_OK": 0, "DONE": 0, "ERR": 0}, s
     assert await tb.rd("IRQ_STATUS") == 0 and dut.irq_o.value == 0
