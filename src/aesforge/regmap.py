@@ -22,6 +22,7 @@ MAPS = [
     ("hw/gcm_lanes/gcm_lanes_regs.json", "sw/aesf_gcm_lanes_regs.h", "hw/gcm_lanes/README.md"),
     ("hw/dam/dam_regs.json", "sw/aesf_dam_regs.h", "hw/dam/README.md"),
     ("hw/aes_iter/aes_iter_regs.json", "sw/aesf_aes_iter_regs.h", "hw/aes_iter/README.md"),
+    ("hw/gcm_seq/gcm_seq_regs.json", "sw/aesf_gcm_seq_regs.h", "hw/gcm_seq/README.md"),
 ]
 
 

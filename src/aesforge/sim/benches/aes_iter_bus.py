@@ -262,6 +262,7 @@ class AesIterBusTB:
             await self.wr(f"KEY{i}", int.from_bytes(key[4 * i:4 * i + 4], "little"))
         await self.wr("IRQ_EN", self.put("IRQ_EN", DONE=1, KEY=1))
         await self.wr("CFG", self.put("CFG", KEY_LEN=KEY_LEN_CODE[len(key)]))
+        await self.wr("IRQ_STATUS", 0x3)         # no stale event may raise irq_o
         t0 = await self.wr("CTRL", self.put("CTRL", KEY_LOAD=1))
         n = await self.wait_irq(t0)
         await RisingEdge(self.dut.clk_i)
