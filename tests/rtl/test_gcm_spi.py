@@ -81,7 +81,8 @@ def _iverilog(params: dict, tmp_path: Path) -> subprocess.CompletedProcess:
     return subprocess.run(cmd, capture_output=True, text=True)
 
 
-@pytest.mark.parametrize("params", [{"SYNC_STAGES": 1}, {"SYNC_STAGES": 5}, {"DIGIT": 3}, {"SBOX_IMPL": 2}])
+@pytest.mark.parametrize("params", [{"SYNC_STAGES": 1}, {"SYNC_STAGES": 5}, {"DIGIT": 3}, {"SBOX_IMPL": 2},
+                                    {"SBOX_IMPL": 3}])   # (block ROM, 2, needs AES_IMPL 1 with AES_COLS 4)
 def test_illegal_parameters_rejected(params, tmp_path):
     if shutil.which("iverilog") is None:
         pytest.skip("iverilog not installed")
@@ -99,7 +100,8 @@ def test_illegal_parameters_rejected(params, tmp_path):
 def test_legal_parameters_elaborate(tmp_path):
     if shutil.which("iverilog") is None:
         pytest.skip("iverilog not installed")
-    for params in ({"SYNC_STAGES": 2, "DIGIT": 1}, {"SYNC_STAGES": 4, "DIGIT": 128, "SBOX_IMPL": 1}):
+    for params in ({"SYNC_STAGES": 2, "DIGIT": 1}, {"SYNC_STAGES": 4, "DIGIT": 128, "SBOX_IMPL": 1},
+                   {"SBOX_IMPL": 2, "AES_IMPL": 1, "AES_COLS": 4}):
         p = _iverilog(params, tmp_path)
         assert p.returncode == 0, p.stdout + p.stderr
 

@@ -72,7 +72,7 @@
 
 module aesf_gcm_spi #(
   parameter int DIGIT       = 8,  // GHASH digit of aesf_gcm_seq: 1,2,4,8,16,32,64,128 (checked by the core)
-  parameter int SBOX_IMPL   = 0,  // 0..1: S-box implementation of the core's AES engine (checked by the core)
+  parameter int SBOX_IMPL   = 0,  // 0..2: S-box implementation of the core's AES engine (aesf_gcm_seq; checked there)
   parameter int AES_IMPL    = 0,  // 0..1: the core's AES engine, 0 = aesf_aes_iter (128-bit rounds), 1 =
                                   // aesf_aes_col32 (column-serial datapath, smaller) (checked by the core)
   parameter int AES_COLS    = 1,  // 1, 2, 4: aesf_aes_col32 columns per clock (checked by the core)

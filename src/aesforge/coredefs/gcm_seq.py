@@ -7,6 +7,7 @@ SOURCES = (
     f"{COMMON}/aesf_inv_sbox_lut.v",
     f"{COMMON}/aesf_sbox_cf.v",
     f"{COMMON}/aesf_sbox.v",
+    f"{COMMON}/aesf_sbox_rom.v",
     f"{COMMON}/aesf_mixcolumn.v",
     f"{COMMON}/aesf_inv_mixcolumn.v",
     f"{COMMON}/aesf_subword.v",

@@ -5,6 +5,8 @@ Per vector: load the key if it differs from the loaded one (``key_cycles``: key 
 cycle with key_ok_o high; 0 when the key was reused), then stream the blocks (driver) while collecting
 outputs (monitor). ``cycles`` = clock edges from the first input-block handshake to the last output-block
 handshake: Nr + 1 for one block at full speed, Nr per extra block back-to-back.
+Monte Carlo records (``"mct": true``, the ``ecb_mct_k*`` suites): 1000 chained single-block operations under the
+record's key, the expected value is the last output (AESAVS); ``cycles`` spans all 1000.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from cocotb.triggers import ReadOnly, RisingEdge
 from aesforge.sim.bench import Batch, Stall, VectorTimeout, cycle, reset, start_clock_and_reset, wait_high
 
 KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
+MCT_INNER = 1000        # AESAVS: chained operations per Monte Carlo checkpoint (aesforge.model.mct_ecb)
 
 
 class AesIterTB:
@@ -89,13 +92,34 @@ class AesIterTB:
             await RisingEdge(self.clk)
         d.out_ready_i.value = 0
 
+    async def run_mct(self, x: int, decrypt: bool, inner: int) -> tuple[int, int]:
+        """AESAVS ECB Monte Carlo inner loop: ``inner`` chained single-block operations, each block the previous
+        output (host side, as a user's software would chain them). Returns the last output and the cycles from
+        the first input handshake to the last output handshake."""
+        t0 = None
+        for _ in range(inner):
+            outs: list[int] = []
+            first: list[int] = []
+            last: list[int] = []
+            mon = cocotb.start_soon(self.collect(1, outs, last))
+            await self.drive([x], decrypt, first)
+            await mon
+            t0 = first[0] if t0 is None else t0
+            x = outs[0]
+        return x, last[-1] - t0
+
     async def run_one(self, vec: dict) -> dict:
         key = bytes.fromhex(vec["key"])
         decrypt = vec["op"] == "decrypt"
         data = bytes.fromhex(vec["ct"] if decrypt else vec["pt"])
+        if vec.get("mct") and (vec.get("mode", "ecb") != "ecb" or len(data) != 16):
+            raise ValueError("Monte Carlo records: ECB with one 16-byte block only (CBC MCT needs a CBC core)")
         key_cycles = 0
         if key != self.key:
             key_cycles = await self.load_key(key)
+        if vec.get("mct"):
+            out, cycles = await self.run_mct(int.from_bytes(data, "big"), decrypt, MCT_INNER)
+            return {"pt" if decrypt else "ct": f"{out:032x}", "cycles": cycles, "key_cycles": key_cycles}
         blocks = [int.from_bytes(data[i:i + 16], "big") for i in range(0, len(data), 16)]
         outs: list[int] = []
         first: list[int] = []
