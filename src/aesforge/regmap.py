@@ -4,7 +4,8 @@ generated (`aesforge regmap`, `aesforge regmap --check` in the tests).
 
 A source file (e.g. hw/gcm_lanes/gcm_lanes_regs.json) lists registers with name, offset, access (ro, wo, rw,
 rw1c), reset value (null: instance dependent), description, an optional `count`/`stride` for arrays, and fields
-(name, lsb, width, desc).
+(name, lsb, width, desc). An optional top-level `errors` list (name, value, desc) names the codes of a STATUS.ERR
+field: `<prefix>_ERR_<name>` in the header, a table under the register table.
 """
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from aesforge.paths import repo_root
 MAPS = [
     ("hw/gcm_lanes/gcm_lanes_regs.json", "sw/aesf_gcm_lanes_regs.h", "hw/gcm_lanes/README.md"),
     ("hw/dam/dam_regs.json", "sw/aesf_dam_regs.h", "hw/dam/README.md"),
+    ("hw/aes_iter/aes_iter_regs.json", "sw/aesf_aes_iter_regs.h", "hw/aes_iter/README.md"),
+    ("hw/gcm_seq/gcm_seq_regs.json", "sw/aesf_gcm_seq_regs.h", "hw/gcm_seq/README.md"),
 ]
 
 
@@ -70,6 +73,10 @@ def c_header(d: dict, src: str) -> str:
             lines.append(f"#define {fn}_LSB {f['lsb']}u")
             lines.append(f"#define {fn}_MASK 0x{mask:08X}u  /* {f['desc']} */")
         lines.append("")
+    for e in d.get("errors", []):
+        lines.append(f"#define {p}_ERR_{e['name']} {e['value']}u  /* {e['desc']} */")
+    if d.get("errors"):
+        lines.append("")
     lines += [f"#endif /* {guard} */", ""]
     return "\n".join(lines)
 
@@ -92,6 +99,9 @@ def md_table(d: dict, src: str) -> str:
             else f"[{f['lsb']}] {f['name']}: {f['desc']}" for f in r.get("fields", []))
         desc = r["desc"] + (f". {fields}" if fields else "")
         lines.append(f"| {off} | `{name}` | {r['access']} | {reset} | {desc.replace('|', '/')} |")
+    if d.get("errors"):
+        lines += ["", "| error code | name | meaning |", "|---:|---|---|"]
+        lines += [f"| {e['value']} | `{e['name']}` | {e['desc'].replace('|', '/')} |" for e in d["errors"]]
     return "\n".join(lines) + "\n"
 
 

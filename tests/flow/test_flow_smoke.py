@@ -106,7 +106,11 @@ def _wrapper_cases() -> list:
     out = []
     for name in sorted(cores.CORES):
         top = cores.get(name).top
-        out.append(name if top not in seen else pytest.param(name, marks=pytest.mark.full))
+        # register tops (issue 23): <core>_apb and <core>_wb differ from <core>_axil only in the bus adapter, and
+        # tests/rtl/test_<core>_bus.py elaborates all three in make test; their wrapper parse (15 s each for
+        # gcm_seq) runs in make test-full
+        bus_sibling = name.endswith(("_apb", "_wb")) and f"{name.rsplit('_', 1)[0]}_axil" in cores.CORES
+        out.append(name if top not in seen and not bus_sibling else pytest.param(name, marks=pytest.mark.full))
         seen.add(top)
     return out
 

@@ -57,3 +57,29 @@ register(Core(
             "choice) and the 32-bit column AES engine (aesf_aes_col32, AES_IMPL=1)",
     **_COMMON_FIELDS,
 ))
+
+# The register tops (issue 23): the fast configuration behind AXI4-Lite, APB4 and Wishbone B4 through one register
+# block (hw/gcm_seq/rtl/aesf_gcm_seq_regs.v, map hw/gcm_seq/gcm_seq_regs.json: buffered decrypt, plaintext only
+# after PASS) and the shared adapters of hw/common/rtl; one bench (aesforge.sim.benches.gcm_seq_bus, the bus is
+# recognised from the ports); tests in tests/rtl/test_gcm_seq_bus.py.
+BUF_LOG2 = 2
+"""Decrypt plaintext buffer of the registered register tops: 4 beats = 64 bytes (as gcm_spi)."""
+
+for _bus, (_desc, _adapter, _rank) in {"axil": ("AXI4-Lite", "aesf_reg_axil", 42),
+                                        "apb": ("APB4", "aesf_reg_apb", 43),
+                                        "wb": ("Wishbone B4 classic", "aesf_reg_wb", 44)}.items():
+    register(Core(
+        name=f"gcm_seq_{_bus}",
+        rank=_rank,
+        params={**FAST_PARAMS, "BUF_LOG2": BUF_LOG2},
+        **{**_COMMON_FIELDS,
+           "top": f"aesf_gcm_seq_{_bus}",
+           "sources": SOURCES + (f"{COMMON}/{_adapter}.v", "hw/gcm_seq/rtl/aesf_gcm_seq_regs.v",
+                                 f"hw/gcm_seq/rtl/aesf_gcm_seq_{_bus}.v"),
+           "interface": f"{_desc} slave, 32-bit registers (KEYi, CFG, lengths, CTRL, STATUS, DINi / PUSH, DOUTi / POP, "
+                        "TAGi, IRQ_EN/IRQ_STATUS; map hw/gcm_seq/gcm_seq_regs.json) + irq_o",
+           "bench": "aesforge.sim.benches.gcm_seq_bus",
+           "perf": ""},
+        summary=f"gcm_seq (fast configuration) behind {_desc} registers: buffered decrypt (64 bytes, plaintext only "
+                "after PASS), write-only key, error codes, interrupt, zeroize",
+    ))
