@@ -44,9 +44,9 @@ REGMAP = "hw/aes_iter/aes_iter_regs.json"
 KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
 
 
-def regs() -> tuple[dict, dict]:
-    """(name -> offset, name -> {field: (lsb, width)}) from the JSON register map (arrays expanded)."""
-    rs = regmap.expand(regmap.load(REGMAP))
+def regs(path: str = REGMAP) -> tuple[dict, dict]:
+    """(name -> offset, name -> {field: (lsb, width)}) from a JSON register map (arrays expanded)."""
+    rs = regmap.expand(regmap.load(path))
     adr = {r["name"]: r["offset"] for r in rs}
     fld = {r["name"]: {f["name"]: (f["lsb"], f["width"]) for f in r.get("fields", [])} for r in rs}
     return adr, fld
@@ -210,12 +210,14 @@ def bus_for(dut, stall: float = 0.0, seed: int = 1):
     raise RuntimeError("no s_axil_* / s_apb_* / s_wb_* ports on the top")
 
 
-class AesIterBusTB:
-    def __init__(self, dut, batch: Batch):
+class RegBusTB:
+    """Register access by name through whichever bus the top has (shared by the register-top benches): the JSON
+    map's offsets and fields, writes / reads that raise on a bus error."""
+
+    def __init__(self, dut, path: str, stall: float = 0.0, seed: int = 1):
         self.dut = dut
-        self.batch = batch
-        self.bus = bus_for(dut, batch.stall, batch.seed)
-        self.adr, self.fld = regs()
+        self.bus = bus_for(dut, stall, seed)
+        self.adr, self.fld = regs(path)
         self.key: bytes | None = None
         self.stage = "idle"
 
@@ -241,6 +243,12 @@ class AesIterBusTB:
         if not ok:
             raise RuntimeError(f"{self.stage}: read {name} refused (bus error)")
         return v
+
+
+class AesIterBusTB(RegBusTB):
+    def __init__(self, dut, batch: Batch):
+        super().__init__(dut, REGMAP, batch.stall, batch.seed)
+        self.batch = batch
 
     async def wait_irq(self, t0: int, budget: int = 400) -> int:
         """Edges from t0 to the first edge at which irq_o is high (sampled in ReadOnly before that edge)."""

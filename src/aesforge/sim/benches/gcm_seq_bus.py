@@ -21,54 +21,21 @@ from __future__ import annotations
 import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 
-from aesforge import regmap
 from aesforge.sim.bench import Batch, VectorTimeout, cycle, reset, start_clock_and_reset
-from aesforge.sim.benches.aes_iter_bus import bus_for
+from aesforge.sim.benches.aes_iter_bus import RegBusTB
 from aesforge.sim.validate import gcm_fields
 
 REGMAP = "hw/gcm_seq/gcm_seq_regs.json"
 KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
 
 
-def regs() -> tuple[dict, dict]:
-    rs = regmap.expand(regmap.load(REGMAP))
-    return ({r["name"]: r["offset"] for r in rs},
-            {r["name"]: {f["name"]: (f["lsb"], f["width"]) for f in r.get("fields", [])} for r in rs})
-
-
 def beats(b: bytes) -> list[bytes]:
     return [b[i:i + 16].ljust(16, b"\0") for i in range(0, len(b), 16)]
 
 
-class GcmSeqBusTB:
+class GcmSeqBusTB(RegBusTB):
     def __init__(self, dut, stall: float = 0.0, seed: int = 1):
-        self.dut = dut
-        self.bus = bus_for(dut, stall, seed)
-        self.adr, self.fld = regs()
-        self.key: bytes | None = None
-        self.stage = "idle"
-
-    def field(self, reg: str, name: str, v: int) -> int:
-        lsb, width = self.fld[reg][name]
-        return (v >> lsb) & ((1 << width) - 1)
-
-    def put(self, reg: str, **kw: int) -> int:
-        v = 0
-        for name, x in kw.items():
-            lsb, width = self.fld[reg][name]
-            v |= (x & ((1 << width) - 1)) << lsb
-        return v
-
-    async def wr(self, name: str, value: int) -> int:
-        if not await self.bus.write(self.adr[name], value):
-            raise RuntimeError(f"{self.stage}: write {name} = 0x{value:x} refused (bus error)")
-        return self.bus.t_done
-
-    async def rd(self, name: str) -> int:
-        ok, v = await self.bus.read(self.adr[name])
-        if not ok:
-            raise RuntimeError(f"{self.stage}: read {name} refused (bus error)")
-        return v
+        super().__init__(dut, REGMAP, stall, seed)
 
     async def status(self) -> dict:
         v = await self.rd("STATUS")
