@@ -48,13 +48,14 @@ def test_ci_subset_n2(sim):
                  0.5, marks=pytest.mark.full),   # Boyar-Peralta lanes, both S-box seams (~2.5 min: test-full)
     pytest.param(192, {"N": 4, "KS_LOG2": 4}, 0.0, marks=pytest.mark.full),   # ~5 min on Icarus; N = 4 runs in
                                                                              # CI through test_gcm_lanes_axi
-    (128, {"N": 2, "ROM_LANES": 2}, 0.5),                                     # both lanes block ROM (the registered
+    pytest.param(128, {"N": 2, "ROM_LANES": 2}, 0.5, marks=pytest.mark.full),  # both lanes block ROM (the registered
                                                                              # N = 2, ROM_LANES 1, is test_ci_subset_n2)
     pytest.param(256, {"N": 2, "SBOX_IMPL": 0, "PIPE_MASK": 0, "GH_OUT_REG": 0}, 0.9,
                  marks=pytest.mark.full),   # LUT S-boxes, one stage per round, no GHASH out reg (~75 s)
-    (128, {"N": 2, "SBOX_IMPL": 4, "PIPE_MASK": 6, "LUT_SBOX": 0}, 0.5),      # (LUT_SBOX 0: simulates faster;
-                                                                             # the registered 3 is test_ci_subset_n2)                      # block ROMs with their output
-                                                                             # register, no round register, P_MIX
+    pytest.param(128, {"N": 2, "SBOX_IMPL": 4, "PIPE_MASK": 6, "LUT_SBOX": 0}, 0.5,
+                 marks=pytest.mark.full),   # block ROMs with their output register, no round register, P_MIX
+                                            # (make test-full for time; LUT_SBOX 0 simulates faster, the registered
+                                            # LUT_SBOX 3 is test_ci_subset_n2)
 ])
 def test_other_configs(key_bits, params, stall):
     name = variant(key_bits, **params)
