@@ -173,6 +173,7 @@ module aesf_ghash_par #(
   localparam int RS_MAX = M + N;                  // <= 72 (N <= 8, D <= 8)
   localparam int RS_FAR = RS_MAX + N;             // blocks left from which the next beat is still saturated
   localparam int RS_FAR2 = RS_FAR + N;           // blocks left from which the beat after next is saturated
+  localparam int RS_N1  = N + 1;                  // blocks left from which a beat is not the last
   localparam int SW     = N * M + 2 * N + 1;      // {sel, has, fsel, last}
   logic [N*M-1:0] sel_q;                          // lane j: one-hot H^1..H^M in [M*j +: M]
   logic [N-1:0]   has_q, fsel_q;                  // lane j holds a block / a final block
@@ -181,24 +182,45 @@ module aesf_ghash_par #(
   logic [7:0]     rs_adv, rs_st;                  // min(blocks left, M + N) of the next beat / a start's first
   logic [SW-1:0]  bs_adv, bs_st, bs_nxt;          // selections: next beat, pushed start, queue head
 
-  // selection of a beat from its saturated block count
+  // x >= c for a constant c, written as gates: Yosys maps a compare with a constant to a carry chain as wide as
+  // x (timing, issue 19: a 36-bit CCU2C chain from start_nblk_i into the start queue's LUT-RAM write data was the
+  // unit's worst path, 9.6 ns); as gates ABC balances it into a few LUT levels.
+  function automatic logic ge_cw(input logic [CW-1:0] x, input logic [CW-1:0] c);
+    logic gt, eq;
+    gt = 1'b0; eq = 1'b1;
+    for (int i = CW - 1; i >= 0; i--) begin
+      gt = gt | (eq & x[i] & ~c[i]);
+      eq = eq & (x[i] ~^ c[i]);
+    end
+    ge_cw = gt | eq;
+  endfunction
+  function automatic logic ge_8(input logic [7:0] x, input logic [7:0] c);
+    logic gt, eq;
+    gt = 1'b0; eq = 1'b1;
+    for (int i = 7; i >= 0; i--) begin
+      gt = gt | (eq & x[i] & ~c[i]);
+      eq = eq & (x[i] ~^ c[i]);
+    end
+    ge_8 = gt | eq;
+  endfunction
+
+  // selection of a beat from its saturated block count (rs - j compared with constants as rs with shifted ones:
+  // no subtractor)
   function automatic logic [SW-1:0] beat_sel(input logic [7:0] rs);   // {sel, has, fsel, last}
     logic [N*M-1:0] sel;
     logic [N-1:0]   has, fsel;
-    logic [7:0]     rj;
     sel = '0; has = '0; fsel = '0;
     for (int j = 0; j < N; j++) begin
-      rj      = rs - 8'(j);
-      has[j]  = rs > 8'(j);
-      fsel[j] = has[j] && (rj <= 8'(M));
+      has[j]  = ge_8(rs, 8'(j + 1));                    // rs > j
+      fsel[j] = has[j] && !ge_8(rs, 8'(M + j + 1));     // rs - j <= M
       for (int k = 1; k <= M; k++) begin
-        sel[M*j + k - 1] = has[j] && (fsel[j] ? (rj == 8'(k)) : (k == M));
+        sel[M*j + k - 1] = has[j] && (fsel[j] ? (rs == 8'(k + j)) : (k == M));
       end
     end
-    beat_sel = {sel, has, fsel, (rs <= 8'(N))};
+    beat_sel = {sel, has, fsel, !ge_8(rs, 8'(N + 1))};
   endfunction
-  assign rs_adv = far_q ? 8'(RS_MAX) : (rem_q[7:0] > 8'(N)) ? rem_q[7:0] - 8'(N) : 8'd0;
-  assign rs_st  = (start_nblk_i >= CW'(RS_MAX)) ? 8'(RS_MAX) : 8'(start_nblk_i);
+  assign rs_adv = far_q ? 8'(RS_MAX) : ge_8(rem_q[7:0], 8'(N + 1)) ? rem_q[7:0] - 8'(N) : 8'd0;
+  assign rs_st  = ge_cw(start_nblk_i, CW'(RS_MAX)) ? 8'(RS_MAX) : 8'(start_nblk_i);
   assign bs_adv = beat_sel(rs_adv);
   assign bs_st  = beat_sel(rs_st);
 
@@ -209,7 +231,7 @@ module aesf_ghash_par #(
   logic           nxt_far, nxt_zero;
   logic [2:0]     sq_cnt;
   logic           sq_ready;
-  assign sq_wdata = {start_nblk_i, (start_nblk_i >= CW'(RS_FAR)), (start_nblk_i == '0), bs_st};
+  assign sq_wdata = {start_nblk_i, ge_cw(start_nblk_i, CW'(RS_FAR)), (start_nblk_i == '0), bs_st};
   assign {nxt_n, nxt_far, nxt_zero, bs_nxt} = sq_rdata;
   aesf_fifo #(.W(QW), .DEPTH(4), .WIPE(0)) u_sq (
     .clk_i, .rst_ni, .clear_i(clear_i || abort),
@@ -483,8 +505,8 @@ module aesf_ghash_par #(
       oc_full_q <= (oc_d == OW'(RES_DEPTH));
       ph_pend_q <= open && nxt_zero;
       if (beat) begin
-        rem_q <= (rem_q > CW'(N)) ? rem_q - CW'(N) : '0;
-        far_q <= (rem_q >= CW'(RS_FAR2));
+        rem_q <= ge_cw(rem_q, CW'(RS_N1)) ? rem_q - CW'(N) : '0;
+        far_q <= ge_cw(rem_q, CW'(RS_FAR2));
         cix_q <= (D == 1) ? cix_q : D'({cix_q, cix_q[D-1]});
         if (cix_q[D-1]) first_q <= 1'b0;
         if (last_q) run_q <= 1'b0;

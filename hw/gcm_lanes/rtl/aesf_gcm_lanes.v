@@ -617,17 +617,27 @@ module aesf_gcm_lanes #(
   // no J0 waits for the issue side. It also takes it in the cycle in which the current message's last input
   // goes in (no idle cycle between messages), unless the next one is refused (its error entry and the current
   // message's tail entry would both enter the tail queue).
-  logic           i_free, i_done, i_nx_err, nx_fill, nx_port;
-  logic           nx_v;
-  logic [CQW-1:0] nx_word;
+  // The load decision's flip-flop part is itself a register, computed one cycle ahead from the next values
+  // (timing, issue 19: the decision was 9 LUT levels deep in front of its fan-out to ~230 input-side
+  // flip-flops): i_arm_q = a next message waits, no GHASH start and no J0 hand-over pending, no abort or
+  // clear; i_nok_q = that message was not refused. The load then waits only for the state and, at a decrypt's
+  // tag beat, for in_valid_i.
+  logic           i_done, nx_fill, nx_port;
+  logic           nx_v, nx_v_d;
+  logic [CQW-1:0] nx_word, nx_wdata;
+  logic           i_arm_q, i_arm_d, i_nok_q, i_nok_d;
+  logic           gh_st_pend_d, j0h_v_d;
   assign nx_fill   = !nx_v && (cq_v || cv_q);
   assign nx_port   = nx_fill && !cq_v;
   assign cq_push   = cv_q && !nx_port;
   assign cq_pop    = nx_fill && cq_v;
-  assign i_nx_err  = (nx_word[CQW-1 -: 3] != ErrNone);
-  assign i_free    = ((ist_q == StIIdle) || (i_done && !i_nx_err)) && !gh_st_pend_q && !j0h_v_q && !abort_q &&
-                     !clear_q;
-  assign i_load    = i_free && nx_v;
+  assign nx_wdata  = cq_v ? cq_rdata : cmd_word;
+  assign i_load    = i_arm_q && ((ist_q == StIIdle) || (i_nok_q && i_done));
+  // next values of u_nx (clear, then load, then take) and of the flags
+  assign nx_v_d    = !mclr && (nx_fill || (nx_v && !i_load));
+  assign i_arm_d   = nx_v_d && !gh_st_pend_d && !j0h_v_d && !abort_i && !clear_i;
+  assign i_nok_d   = mclr ? (3'd0 == ErrNone)
+                   : nx_fill ? (nx_wdata[CQW-1 -: 3] == ErrNone) : i_nok_q;
   assign ld_word   = nx_word;
   logic [2:0]  ld_err;
   logic        ld_dec, ld_ivc;
@@ -654,7 +664,7 @@ module aesf_gcm_lanes #(
   assign i_done   = (ist_q == StILen && pk_r && !dec_q) || (ist_q == StITag && in_valid_i && !abort_q && !clear_q);
   assign tagin_w  = (ist_q == StITag) ? in_data_i[N*128-1 -: 128] : 128'd0;
   // (a refused command is taken only in StIIdle, a message ends only outside it: the entry's kind is the state)
-  assign tq_push  = i_done || (i_load && ld_err != ErrNone);
+  assign tq_push  = i_done || (i_load && !i_nok_q);
   // (the tag's byte enables are decoded at the command: the tag side applies them with one AND)
   assign tq_wdata = (ist_q == StIIdle) ? {ld_err, 1'b0, 1'b0, 16'd0, 128'd0}
                                        : {ErrNone, dec_q, !txt_none_q, tag_be_q, tagin_w};
@@ -1083,9 +1093,36 @@ module aesf_gcm_lanes #(
   // the input side's next-message register (filled when empty, emptied by the input side's load)
   aesf_hold #(.W(CQW)) u_nx (
     .clk_i, .rst_ni, .clear_i(mclr),
-    .load_i(nx_fill), .data_i(cq_v ? cq_rdata : cmd_word), .take_i(i_load),
+    .load_i(nx_fill), .data_i(nx_wdata), .take_i(i_load),
     .valid_o(nx_v), .data_o(nx_word)
   );
+
+  // the input side's pending flags, next values (they feed the load decision's register, i_arm_q)
+  always_comb begin
+    gh_st_pend_d = gh_st_pend_q;
+    j0h_v_d      = j0h_v_q;
+    if (gh_st_v && gh_st_r) gh_st_pend_d = 1'b0;
+    if (issue_j0 && sst_q == StSWait) j0h_v_d = 1'b0;
+    if ((ist_q == StIIv && in_hs && iv96_q) || (ist_q == StIJ0 && gk_pop && gk_j0)) begin
+      j0h_v_d      = 1'b1;                       // J0 for the issue side, the main GHASH message's start
+      gh_st_pend_d = 1'b1;
+    end
+    if (i_load && i_nok_q && (ld_ivc || !ld_iv96)) gh_st_pend_d = 1'b1;   // the main message's or J0's start
+    if (mclr) begin
+      gh_st_pend_d = 1'b0;
+      j0h_v_d      = 1'b0;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      i_arm_q <= 1'b0;
+      i_nok_q <= (3'd0 == ErrNone);
+    end else begin
+      i_arm_q <= i_arm_d;
+      i_nok_q <= i_nok_d;
+    end
+  end
 
   // input side
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1106,11 +1143,9 @@ module aesf_gcm_lanes #(
       aad_none_q <= 1'b0; txt_none_q <= 1'b0;
       j0h_v_q <= 1'b0; j0h_q <= '0;
     end else begin
-      if (gh_st_v && gh_st_r) gh_st_pend_q <= 1'b0;
-      if (issue_j0 && sst_q == StSWait) begin
-        j0h_v_q <= 1'b0;
-        j0h_q   <= '0;
-      end
+      gh_st_pend_q <= gh_st_pend_d;
+      j0h_v_q      <= j0h_v_d;
+      if (issue_j0 && sst_q == StSWait) j0h_q <= '0;
       if (pk_v && pk_r) pad_q <= '0;
       unique case (ist_q)
         StIIdle: ;
@@ -1121,8 +1156,6 @@ module aesf_gcm_lanes #(
             iv_small_q <= (33'(iv_left_q) <= 33'(2 * N));
             if (iv96_q) begin
               j0h_q        <= {in_data_i[N*128-1 -: 96], 32'd1};
-              j0h_v_q      <= 1'b1;
-              gh_st_pend_q <= 1'b1;
               gh_st_j0_q   <= 1'b0;
               gh_nblk_q    <= main_nblk_q;
               pad_q        <= main_pad_q;
@@ -1137,8 +1170,6 @@ module aesf_gcm_lanes #(
           if (pk_v && pk_r) ivlen_sent_q <= 1'b1;
           if (gk_pop && gk_j0) begin        // (an S of an earlier message may leave the GHASH unit meanwhile)
             j0h_q        <= gh_o;
-            j0h_v_q      <= 1'b1;
-            gh_st_pend_q <= 1'b1;
             gh_st_j0_q   <= 1'b0;
             gh_nblk_q    <= main_nblk_q;
             pad_q        <= main_pad_q;
@@ -1178,7 +1209,7 @@ module aesf_gcm_lanes #(
       // the next message (from StIIdle, or as the current one's last input goes in)
       if (i_load) begin
         ist_q <= StIIdle;
-        if (ld_err == ErrNone) begin
+        if (i_nok_q) begin
           dec_q        <= ld_dec;
           iv_len_q     <= ld_iv_len;
           aad_len_q    <= ld_aad_len;
@@ -1198,15 +1229,13 @@ module aesf_gcm_lanes #(
           txt_left_q   <= ld_txt_blocks;
           ivlen_sent_q <= 1'b0;
           if (ld_ivc) begin
-            // J0 came with the command (issue side): the main GHASH message starts now
-            gh_st_pend_q <= 1'b1;
+            // J0 came with the command (issue side): the main GHASH message starts now (gh_st_pend_d)
             gh_st_j0_q   <= 1'b0;
             gh_nblk_q    <= ld_main_nblk;
             pad_q        <= ld_main_pad;
             ist_q        <= StIAad;
           end else begin
-            if (!ld_iv96) begin
-              gh_st_pend_q <= 1'b1;
+            if (!ld_iv96) begin             // GHASH(IV) starts (gh_st_pend_d)
               gh_st_j0_q   <= 1'b1;
               gh_nblk_q    <= ld_ivg_nblk;
               pad_q        <= ld_ivg_pad;
@@ -1276,6 +1305,9 @@ module aesf_gcm_lanes #(
       assert (ks_fill_q == !ks_hv_q[ks_ws_q]);
       assert (ks_hvh_q == ks_hv_q[ks_hs_q]);
       assert (aad_none_q == (aad_left_q == '0) || ist_q != StIAad);
+      // the load decision's registered part (computed one cycle ahead) matches its definition
+      assert (i_arm_q == (nx_v && !gh_st_pend_q && !j0h_v_q && !abort_q && !clear_q));
+      assert (i_nok_q == (nx_word[CQW-1 -: 3] == ErrNone));
     end
   end
 `endif
