@@ -347,11 +347,12 @@ module aesf_ghash_par #(
   // is issued in the next cycle (ir_v_q), so the data is read only in the cycle after its load, and the multipliers
   // take it only beside a valid flag (mv_i). Neither the handshake (beat) nor abort_i reaches the 3 x N x 128 data
   // flip-flops (timing, issue 19: beat -> their enables was N = 1's worst path, routes across the device, round 6);
-  // an empty marker's and an aborted beat's data is never used.
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      ir_x_q <= '0; ir_y_q <= '0; fbr_q <= '0;
-    end else if (clear_i) begin
+  // an empty marker's and an aborted beat's data is never used. No asynchronous reset: the synchronous wipe is
+  // the flip-flops' own reset input (ECP5 LSR) instead of a LUT level in front of D (timing, issue 19: clear_i
+  // -> these flip-flops was the unit's worst path, round 9); the data is read only beside a valid flag, which
+  // is reset.
+  always_ff @(posedge clk_i) begin
+    if (clear_i) begin
       ir_x_q <= '0; ir_y_q <= '0; fbr_q <= '0;
     end else if (st_q == StHIss) begin
       ir_x_q                 <= '0;

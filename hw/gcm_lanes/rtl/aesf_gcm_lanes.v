@@ -708,6 +708,8 @@ module aesf_gcm_lanes #(
   logic [127:0] sj0_q, cb_q;
   logic [32:0]  ctr_left_q;     // counter blocks still to issue
   logic         ctr_nz_q;       // ctr_left_q != 0
+  logic         ctr_small_q;    // ctr_left_q <= N: the next counter beat is the message's last
+  logic         s_small_q;      // s_blocks_q <= N
   logic [32:0]  s_blocks_q;     // text blocks of the message on the issue side
   logic [32:0]  sld_blocks;
   logic [95:0]  sld_iv;
@@ -1054,13 +1056,16 @@ module aesf_gcm_lanes #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       sst_q <= StSIdle; sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
+      ctr_small_q <= 1'b1; s_small_q <= 1'b1;
     end else if (mclr) begin
       sst_q <= StSIdle; sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
+      ctr_small_q <= 1'b1; s_small_q <= 1'b1;
     end else begin
       unique case (sst_q)
         StSIdle: begin
           if (s_load) begin
             s_blocks_q <= sld_blocks;
+            s_small_q  <= (sld_blocks <= 33'(N));
             sj0_q      <= {sld_iv, 32'd1};
             sst_q      <= sld_ivc ? StSJ0 : StSWait;
           end
@@ -1068,18 +1073,22 @@ module aesf_gcm_lanes #(
         StSWait, StSJ0: begin
           if (issue_j0) begin
             cb_q       <= {j0_iss[127:32], j0_iss[31:0] + 32'd1};   // first counter block inc32(J0)
-            ctr_left_q <= s_blocks_q;
-            ctr_nz_q   <= (s_blocks_q != '0);
+            ctr_left_q  <= s_blocks_q;
+            ctr_nz_q    <= (s_blocks_q != '0);
+            ctr_small_q <= s_small_q;
             sj0_q      <= '0;
             sst_q      <= (s_blocks_q != '0) ? StSCtr : StSIdle;
           end
         end
         StSCtr: begin
+          // (the last beat from the flag kept one beat ahead, not from a compare of the count: timing, issue 19,
+          // the compare's carry chain drove the enables of the 128 counter-block flip-flops)
           if (issue_ctr) begin
-            cb_q       <= {cb_q[127:32], cb_q[31:0] + 32'(N)};
-            ctr_left_q <= (ctr_left_q > 33'(N)) ? ctr_left_q - 33'(N) : '0;
-            ctr_nz_q   <= (ctr_left_q > 33'(N));
-            if (ctr_left_q <= 33'(N)) begin
+            cb_q        <= {cb_q[127:32], cb_q[31:0] + 32'(N)};
+            ctr_left_q  <= ctr_small_q ? '0 : ctr_left_q - 33'(N);
+            ctr_nz_q    <= !ctr_small_q;
+            ctr_small_q <= (ctr_left_q <= 33'(2 * N));
+            if (ctr_small_q) begin
               cb_q  <= '0;
               sst_q <= StSIdle;
             end
@@ -1308,6 +1317,7 @@ module aesf_gcm_lanes #(
       // the load decision's registered part (computed one cycle ahead) matches its definition
       assert (i_arm_q == (nx_v && !gh_st_pend_q && !j0h_v_q && !abort_q && !clear_q));
       assert (i_nok_q == (nx_word[CQW-1 -: 3] == ErrNone));
+      if (sst_q == StSCtr) assert (ctr_small_q == (ctr_left_q <= 33'(N)));
     end
   end
 `endif
