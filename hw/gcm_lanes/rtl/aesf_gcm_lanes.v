@@ -216,6 +216,7 @@ module aesf_gcm_lanes #(
   // abort_i and clear_i act through registers (issue 19): the port nets drive two flip-flops (and the handshake
   // gates below), not the whole core; an abort or clear takes effect one cycle after the port pulse.
   logic         abort_q, clear_q;
+  logic         in_stop_q;      // abort_q || clear_q, a flip-flop of its own for the input handshake (timing, issue 19)
   logic [CQ_LOG2:0] mo_q;       // messages accepted and not yet done (credits for every per-message queue)
   logic         mo_full_q;      // mo_q == CQ, a flip-flop
   logic         msg_act;        // a message is accepted and not done (a flip-flop: mo_q != 0)
@@ -591,7 +592,7 @@ module aesf_gcm_lanes #(
   assign aad_ok  = (ist_q == StIAad) && !aad_none_q && pk_r;
   assign txt_ok  = (ist_q == StITxt) && pk_r && out_free && ks_hv;
   assign tagb_ok = (ist_q == StITag);
-  assign in_ready_o = !abort_q && !clear_q && (iv_ok || aad_ok || txt_ok || tagb_ok);
+  assign in_ready_o = !in_stop_q && (iv_ok || aad_ok || txt_ok || tagb_ok);
   assign in_hs      = in_valid_i && in_ready_o;
   assign ks_pop     = in_hs && (ist_q == StITxt);
   assign out_push   = ks_pop;
@@ -659,9 +660,9 @@ module aesf_gcm_lanes #(
           ld_ivg_nblk, ld_ivg_pad, ld_txt_be} = ld_word;
 
   // the message's input is complete in this cycle: tail entry
-  // (the tag beat's handshake written out: in StITag in_ready_o is !abort_q && !clear_q, so the load decision
+  // (the tag beat's handshake written out: in StITag in_ready_o is !in_stop_q, so the load decision
   // does not wait for the other states' acceptance terms; timing, issue 19)
-  assign i_done   = (ist_q == StILen && pk_r && !dec_q) || (ist_q == StITag && in_valid_i && !abort_q && !clear_q);
+  assign i_done   = (ist_q == StILen && pk_r && !dec_q) || (ist_q == StITag && in_valid_i && !in_stop_q);
   assign tagin_w  = (ist_q == StITag) ? in_data_i[N*128-1 -: 128] : 128'd0;
   // (a refused command is taken only in StIIdle, a message ends only outside it: the entry's kind is the state)
   assign tq_push  = i_done || (i_load && !i_nok_q);
@@ -830,11 +831,13 @@ module aesf_gcm_lanes #(
   // ------------------------------------------------------------------------------------------
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      abort_q <= 1'b0;
-      clear_q <= 1'b0;
+      abort_q   <= 1'b0;
+      clear_q   <= 1'b0;
+      in_stop_q <= 1'b0;
     end else begin
-      abort_q <= abort_i;
-      clear_q <= clear_i;
+      abort_q   <= abort_i;
+      clear_q   <= clear_i;
+      in_stop_q <= abort_i || clear_i;
     end
   end
 
@@ -1316,6 +1319,7 @@ module aesf_gcm_lanes #(
       assert (aad_none_q == (aad_left_q == '0) || ist_q != StIAad);
       // the load decision's registered part (computed one cycle ahead) matches its definition
       assert (i_arm_q == (nx_v && !gh_st_pend_q && !j0h_v_q && !abort_q && !clear_q));
+      assert (in_stop_q == (abort_q || clear_q));
       assert (i_nok_q == (nx_word[CQW-1 -: 3] == ErrNone));
       if (sst_q == StSCtr) assert (ctr_small_q == (ctr_left_q <= 33'(N)));
     end

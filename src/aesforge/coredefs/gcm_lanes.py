@@ -82,8 +82,13 @@ register(Core(
 _BASE = CORES["gcm_lanes"]
 for _n, _rank in ((1, 61), (4, 62)):
     # ROM_LANES = N: N = 1 is all block ROM (80 DP16KD); N = 4 (320 DP16KD) fits no ECP5 either way
+    # N = 1: PIPE_MASK 6 (issue 19, ninth round), a register after MixColumns as well: with the control paths one
+    # beat ahead the worst path was inside a round, block-ROM register -> MixColumns + AddRoundKey -> the next
+    # round's block-ROM address, 9.4 of its 11.1 ns routing between block-RAM rows (90.3 MHz, seed 1); the register
+    # halves that route (93.3 MHz, the worst path back in control) for 10 cycles of latency (3 stages per round).
     register(dataclasses.replace(_BASE, name=f"gcm_lanes_n{_n}", rank=_rank,
-                                 params={**_BASE.params, "N": _n, "ROM_LANES": _n},
+                                 params={**_BASE.params, "N": _n, "ROM_LANES": _n,
+                                         **({"PIPE_MASK": 6} if _n == 1 else {})},
                                  summary=f"gcm_lanes with N = {_n} lane(s) ({_n} block(s) per clock)", claims="",
                                  pnr_args=() if _n == 1 else _BASE.pnr_args))
 
