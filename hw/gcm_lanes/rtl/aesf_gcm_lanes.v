@@ -796,6 +796,10 @@ module aesf_gcm_lanes #(
   // GHASH results: a J0 goes to the input side (which waits for it in StIJ0), an S to the tag side
   assign gh_o_r  = gk_v && (gk_j0 ? (ist_q == StIJ0) : (t_take && (t_err == ErrNone)));
   assign gk_pop  = gh_o_v && gh_o_r;
+  // a J0 taken by the input side, written without the tag side's decision (gh_o_r's other branch; timing, issue 19:
+  // abort_q -> t_take -> gk_pop drove the enables of the 128 J0 hand-over flip-flops, 8 LUT levels)
+  logic j0_take;
+  assign j0_take = (ist_q == StIJ0) && gh_o_v && gk_v && gk_j0;
   assign gk_push = gh_st_v && gh_st_r;
   aesf_fifo #(.W(1), .DEPTH(8), .WIPE(0)) u_gk (
     .clk_i, .rst_ni, .clear_i(mclr),
@@ -1115,7 +1119,7 @@ module aesf_gcm_lanes #(
     j0h_v_d      = j0h_v_q;
     if (gh_st_v && gh_st_r) gh_st_pend_d = 1'b0;
     if (issue_j0 && sst_q == StSWait) j0h_v_d = 1'b0;
-    if ((ist_q == StIIv && in_hs && iv96_q) || (ist_q == StIJ0 && gk_pop && gk_j0)) begin
+    if ((ist_q == StIIv && in_hs && iv96_q) || j0_take) begin
       j0h_v_d      = 1'b1;                       // J0 for the issue side, the main GHASH message's start
       gh_st_pend_d = 1'b1;
     end
@@ -1180,7 +1184,7 @@ module aesf_gcm_lanes #(
 
         StIJ0: begin               // the IV length block goes into the packer, then wait for J0
           if (pk_v && pk_r) ivlen_sent_q <= 1'b1;
-          if (gk_pop && gk_j0) begin        // (an S of an earlier message may leave the GHASH unit meanwhile)
+          if (j0_take) begin                // (an S of an earlier message may leave the GHASH unit meanwhile)
             j0h_q        <= gh_o;
             gh_st_j0_q   <= 1'b0;
             gh_nblk_q    <= main_nblk_q;
@@ -1320,6 +1324,7 @@ module aesf_gcm_lanes #(
       // the load decision's registered part (computed one cycle ahead) matches its definition
       assert (i_arm_q == (nx_v && !gh_st_pend_q && !j0h_v_q && !abort_q && !clear_q));
       assert (in_stop_q == (abort_q || clear_q));
+      assert (j0_take == (ist_q == StIJ0 && gk_pop && gk_j0));
       assert (i_nok_q == (nx_word[CQW-1 -: 3] == ErrNone));
       if (sst_q == StSCtr) assert (ctr_small_q == (ctr_left_q <= 33'(N)));
     end
