@@ -131,3 +131,16 @@ def test_parameters_checked_at_elaboration(params, ok, tmp_path):
     else:
         assert p.returncode != 0
         assert "aesf_illegal_parameter_value" in p.stdout + p.stderr
+
+
+@pytest.mark.full
+def test_readme_cycle_budget_n1():
+    """The gcm_lanes_n1 row of hw/gcm_lanes/README.md's cycle table (PIPE_MASK 6, L = 31), measured as make report
+    does: key load 126, a 64-byte message 55, overhead 51, one block per clock, the 64-byte stream at 6 cycles."""
+    from aesforge.sim.perf_lanes import measure
+
+    m = measure("gcm_lanes_n1")
+    assert m["key_load_cycles"] == {128: 126}, m
+    assert (m["msg64_cycles"], m["overhead_cycles"], m["cycles_per_block"]) == (55, 51, 1.0), m
+    assert (m["stream64_cycles"], m["stream64_share"]) == (6.0, 0.6667), m
+    assert (m["imix_cycles"], m["imix_share"]) == (24.17, 0.9164), m
