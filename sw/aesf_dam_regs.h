@@ -28,7 +28,7 @@
 #define AESF_DAM_CMD_GO_LSB 0u
 #define AESF_DAM_CMD_GO_MASK 0x00000001u  /* start the DMA: NSTATES states from SRC through OP to DST (clears DONE/ERR) */
 #define AESF_DAM_CMD_KEY_LOAD_LSB 1u
-#define AESF_DAM_CMD_KEY_LOAD_MASK 0x00000002u  /* expand KEY0.. (Nr + 1 cycles), then the KEYi registers are wiped */
+#define AESF_DAM_CMD_KEY_LOAD_MASK 0x00000002u  /* expand KEY0.. (2 Nr + 1 cycles), then the KEYi registers are wiped */
 #define AESF_DAM_CMD_ZEROIZE_LSB 2u
 #define AESF_DAM_CMD_ZEROIZE_MASK 0x00000004u  /* clear KEYi and the round keys (STATUS.KEY_OK falls) */
 

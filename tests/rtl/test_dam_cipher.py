@@ -4,8 +4,9 @@ test top hw/dam/tb/aesf_dam_cipher_tb_top.v, and aesf_aes_pipe_round with INVERS
 
 What the cocotb module (tests/rtl/dam_cipher_tb.py) checks, per configuration: CAVP ECB KAT + MMT vectors against
 the vector and the golden model (AES-128: all; AES-192/256: a subset in CI, all with -m full), exact key-load
-cycles (Nr + 1) and exact LATENCY (2*Nr composite-field S-box, Nr LUT S-box) for every block, random en_i stalls,
-back-to-back blocks, clear_i zeroization, key reload between blocks, reset mid-stream."""
+cycles (2 Nr + 1) and exact LATENCY (2*Nr composite-field or block-ROM S-box, 3*Nr + 1 with MIX_REG and IN_REG, Nr
+LUT S-box) for every block, random en_i stalls, back-to-back blocks, clear_i zeroization, key reload between
+blocks, reset mid-stream."""
 from __future__ import annotations
 
 import shutil
@@ -31,6 +32,7 @@ ROUND_SOURCES = (
 )
 # RTL of the engines (what a DAM coredef needs, leaves first), then the test top.
 CIPHER_SOURCES = ROUND_SOURCES + (
+    f"{COMMON}/aesf_sbox_rom.v",
     f"{COMMON}/aesf_subword.v",
     f"{COMMON}/aesf_key_step.v",
     "hw/dam/rtl/aesf_dam_keyexp.v",
@@ -45,12 +47,14 @@ HERE = [str(Path(__file__).parent)]
 N_COCOTB = 7   # cocotb tests in dam_cipher_tb.py
 
 # Icarus evaluates the function-based composite-field S-box (aesf_sbox_cf) ~15x slower than the LUT ROM (about 20
-# cycles/s for this top), and a Verilator build of it costs ~2 CPU minutes, so CI runs every test with the LUT
-# S-box on Icarus (AES-128: every vector) and the composite-field engines (the default, with the substage seam)
-# on the FIPS-197 example only; the inverse composite-field round with its seam register is also covered by
-# test_inverse_round_standalone. -m full: Verilator composite-field runs of all key sizes with every vector.
+# cycles/s for this top), and a Verilator build of it costs ~2 CPU minutes. CI runs every test on the engines of the
+# registered cores (block-ROM S-boxes, MIX_REG, IN_REG; AES-128: every vector), the LUT S-box on the vectors (AES-128
+# and 256), and the composite-field engines (the RTL default, with the substage seam) on the FIPS-197 example; the
+# inverse composite-field round with its seam register is also covered by test_inverse_round_standalone.
+# -m full: Verilator runs of all key sizes with every vector.
 CI_CONFIGS = [
-    pytest.param("icarus", 128, 0, None, id="icarus-k128-lut"),
+    pytest.param("icarus", 128, 5, None, id="icarus-k128-rom-mix"),  # the registered cores' engines: every test
+    pytest.param("icarus", 128, 0, "vectors_back_to_back", id="icarus-k128-lut-vectors"),
     pytest.param("icarus", 256, 0, "vectors_back_to_back", id="icarus-k256-lut-vectors"),
     pytest.param("icarus", 128, 1, "fips_example_exact_latency", id="icarus-k128-cf-fips"),
 ]
@@ -58,6 +62,11 @@ FULL_CONFIGS = [
     pytest.param("verilator", 128, 1, id="verilator-k128-cf"),
     pytest.param("verilator", 192, 1, id="verilator-k192-cf"),
     pytest.param("verilator", 256, 1, id="verilator-k256-cf"),
+    pytest.param("verilator", 128, 4, id="verilator-k128-rom"),
+    pytest.param("verilator", 256, 4, id="verilator-k256-rom"),
+    pytest.param("verilator", 128, 5, id="verilator-k128-rom-mix"),
+    pytest.param("verilator", 256, 5, id="verilator-k256-rom-mix"),
+    pytest.param("icarus", 128, 0, id="icarus-k128-lut"),
     pytest.param("icarus", 192, 0, id="icarus-k192-lut"),
     pytest.param("icarus", 256, 0, id="icarus-k256-lut"),
 ]
@@ -65,7 +74,11 @@ FULL_CONFIGS = [
 
 def _run(sim: str, kbits: int, impl: int, monkeypatch, full: bool = False, testcase: str | None = None) -> None:
     monkeypatch.setenv("DAM_CIPHER_SET", "full" if full else "ci")
-    tests, failed = run_cocotb_module(TB, "dam_cipher_tb", sim=sim, params={"KEY_BITS": kbits, "SBOX_IMPL": impl},
+    # impl 5 = the registered cores' engines: SBOX_IMPL 4 with MIX_REG 1 (a register after (Inv)MixColumns: 3 stages
+    # per round) and IN_REG 1 (a register after the initial AddRoundKey)
+    params = ({"KEY_BITS": kbits, "SBOX_IMPL": 4, "MIX_REG": 1, "IN_REG": 1} if impl == 5 else
+              {"KEY_BITS": kbits, "SBOX_IMPL": impl})
+    tests, failed = run_cocotb_module(TB, "dam_cipher_tb", sim=sim, params=params,
                                       pythonpath=HERE, testcase=testcase)
     assert tests == (1 if testcase else N_COCOTB)
     assert failed == 0
@@ -100,6 +113,7 @@ def test_inverse_round_standalone(impl, mask, last):
     ("aesf_dam_cipher", {"KEY_BITS": 160}),
     ("aesf_dam_cipher", {"INVERSE": 2}),
     ("aesf_dam_cipher", {"SBOX_IMPL": 2}),
+    ("aesf_dam_cipher", {"SBOX_IMPL": 3}),
     ("aesf_dam_keyexp", {"KEY_BITS": 64}),
     ("aesf_dam_keyexp", {"SBOX_IMPL": -1}),
     ("aesf_aes_pipe_round", {"INVERSE": 2}),

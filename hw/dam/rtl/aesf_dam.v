@@ -22,7 +22,10 @@ module aesf_dam #(
   parameter int NM        = 2,   // ASBUS masters, 1..4 (master 0 has the highest priority); BUS = 0 only
   parameter int ID_W      = 4,   // AXI ID width, 1..4; BUS = 1 only
   parameter int KEY_BITS  = 128, // 128, 192, 256
-  parameter int SBOX_IMPL = 1    // 0..1 (1: composite-field S-box, the seed's two substages)
+  parameter int SBOX_IMPL = 1,   // 0, 1 or 4: the AES engines' S-box (aesf_dam_core: 1 composite field with the
+                                 // seed's two substages, 4 block ROM, two stages, 0 LUT case ROM, one stage)
+  parameter int MIX_REG   = 0,   // 0 or 1 (1 only with SBOX_IMPL 4): register after (Inv)MixColumns (aesf_dam_core)
+  parameter int IN_REG    = 0    // 0 or 1: register the engines' inputs (aesf_dam_core)
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,        // asynchronous, active low
@@ -112,7 +115,9 @@ module aesf_dam #(
       .CQ_DEPTH  (CQ_DEPTH),
       .NM        (NM),
       .KEY_BITS  (KEY_BITS),
-      .SBOX_IMPL (SBOX_IMPL)
+      .SBOX_IMPL (SBOX_IMPL),
+      .MIX_REG   (MIX_REG),
+      .IN_REG    (IN_REG)
     ) u_front (
       .clk_i,
       .rst_ni,
@@ -180,7 +185,9 @@ module aesf_dam #(
       .CQ_DEPTH  (CQ_DEPTH),
       .ID_W      (ID_W),
       .KEY_BITS  (KEY_BITS),
-      .SBOX_IMPL (SBOX_IMPL)
+      .SBOX_IMPL (SBOX_IMPL),
+      .MIX_REG   (MIX_REG),
+      .IN_REG    (IN_REG)
     ) u_front (
       .clk_i,
       .rst_ni,

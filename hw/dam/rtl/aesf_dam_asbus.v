@@ -13,7 +13,7 @@
 //   command: req seen on edge t -> gnt high in cycle t+1 (registered), the command is queued on edge t.
 //   write beats: accepted from the cycle of the gnt on (resp[2m+1] high while the path has room).
 //   linear read: req edge t -> first beat (resp[2m]) in cycle t+3, then one beat per clock.
-//   state read: first beat LAT + 3 + 128/W cycles after the req edge (LAT = 2*Nr, the AES pipeline).
+//   state read: first beat LAT + 3 + 128/W cycles after the req edge (LAT = aesf_dam_cipher LATENCY).
 `default_nettype none
 module aesf_dam_asbus #(
   parameter int W         = 32,  // bus and memory width: 32, 64, 128
@@ -21,7 +21,10 @@ module aesf_dam_asbus #(
   parameter int CQ_DEPTH  = 8,   // command queue entries per direction: 2, 4, 8, 16
   parameter int NM        = 2,   // bus masters, 1..4 (master 0 has the highest priority)
   parameter int KEY_BITS  = 128, // 128, 192, 256
-  parameter int SBOX_IMPL = 1    // 0..1 (1: composite-field S-box, the seed's two substages)
+  parameter int SBOX_IMPL = 1,   // 0, 1 or 4: the AES engines' S-box (aesf_dam_core: 1 composite field with the
+                                 // seed's two substages, 4 block ROM, two stages, 0 LUT case ROM, one stage)
+  parameter int MIX_REG   = 0,   // 0 or 1 (1 only with SBOX_IMPL 4): register after (Inv)MixColumns (aesf_dam_core)
+  parameter int IN_REG    = 0    // 0 or 1: register the engines' inputs (aesf_dam_core)
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -109,13 +112,17 @@ module aesf_dam_asbus #(
   logic [1:0]    sel;
   logic          sel_any;
   logic [NM-1:0] sel_oh;
-  // the accepted command waits one cycle in cq_* (pushed into the core at the end of its gnt cycle, so its
-  // data phase starts the cycle after the gnt at the earliest)
-  logic              cq_valid_q, cq_wr_q, cq_err_q, cq_push;
-  logic [MEM_AW-1:0] cq_addr_q;
-  logic [BW-1:0]     cq_beats_q;
-  logic [4:0]        cq_width_q;
-  logic [1:0]        cq_mode_q;
+  // The accepted command waits one cycle in cq_* (pushed into the core at the end of its gnt cycle, so its
+  // data phase starts the cycle after the gnt at the earliest). Its decode is split across the two cycles
+  // (timing, issue 21): the grant cycle registers the raw command of the selected master together with the two
+  // products that need multipliers, computed for every master in parallel with the arbitration ((h-1)*pitch
+  // and h*w of block mode) and the checks without carry chains; the gnt cycle adds the span and compares it with
+  // the memory size on the way into the core's queue.
+  logic              cq_valid_q, cq_wr_q, cq_efast_q, cq_push;
+  logic [11:0]       cq_len_q;
+  logic [MEM_AW-1:0] cq_word_q;
+  logic [AW2-1:0]    cq_prod_q;       // block mode: (h-1) * pitch
+  logic [12:0]       cq_hw_q;         // block mode: h * w beats
   logic [3:0]        cq_tag_q;
   for (genvar m = 0; m < NM; m++) begin : gen_cand
     assign cand[m] = asb_req_i[m] && !gnt_q[m] && (!cq_valid_q || cq_push) &&
@@ -134,42 +141,55 @@ module aesf_dam_asbus #(
   assign sel_any = |cand;
   assign sel_oh  = cand & ~(cand - 1'b1);  // lowest requesting master, one-hot
 
-  // decode of the selected command
+  // block-mode products of every master's pins (no dependence on the arbitration)
+  logic [AW2*NM-1:0] m_prod;   // master m in [AW2*m +: AW2]
+  logic [13*NM-1:0]  m_hw;     // master m in [13*m +: 13]
+  for (genvar m = 0; m < NM; m++) begin : gen_prod
+    logic [6:0] h;
+    logic [4:0] w;
+    assign h         = (asb_len_i[12*m +: 6] == '0) ? 7'd64 : {1'b0, asb_len_i[12*m +: 6]};
+    assign w         = (asb_len_i[12*m + 6 +: 4] == '0) ? 5'd16 : {1'b0, asb_len_i[12*m + 6 +: 4]};
+    assign m_prod[AW2*m +: AW2] = (AW2'(h) - 1'b1) * AW2'(pitch);
+    assign m_hw[13*m +: 13]     = 13'(h * w);
+  end
+
+  // grant cycle: the selected command and the checks without carry chains
   logic [31:0]  c_addr;
   logic [11:0]  c_len;
-  logic         c_wr;
-  logic [10:0]  c_lin;
-  logic [6:0]   c_h;
-  logic [4:0]   c_w;
-  logic [AW2-1:0] c_word, c_span;
-  logic [12:0]  c_beats_full;
+  logic         c_wr, c_efast;
   always_comb begin
     c_addr = asb_addr_i[32*sel +: 32];
     c_len  = asb_len_i[12*sel +: 12];
     c_wr   = |(asb_wr_i & sel_oh);
-    c_lin  = (c_len[9:0] == '0) ? 11'd1024 : {1'b0, c_len[9:0]};
-    c_h    = (c_len[5:0] == '0) ? 7'd64 : {1'b0, c_len[5:0]};
-    c_w    = (c_len[9:6] == '0) ? 5'd16 : {1'b0, c_len[9:6]};
-    c_word = AW2'(c_addr >> BSH);
-    case (c_len[11:10])
+    c_efast = (c_len[11:10] == 2'b11) ||
+              (c_addr[BSH-1:0] != '0) ||
+              (c_addr[31:BSH+MEM_AW] != '0) ||
+              (c_len[11:10] == M_STATE && (c_addr[3:0] != 4'd0 || !key_ok));
+  end
+
+  // gnt cycle: beats, span and the memory-size check from the registered command
+  logic [10:0]  c_lin;
+  logic [4:0]   c_w;
+  logic [AW2-1:0] c_span;
+  logic [12:0]  c_beats_full;
+  always_comb begin
+    c_lin  = (cq_len_q[9:0] == '0) ? 11'd1024 : {1'b0, cq_len_q[9:0]};
+    c_w    = (cq_len_q[9:6] == '0) ? 5'd16 : {1'b0, cq_len_q[9:6]};
+    case (cq_len_q[11:10])
       M_LIN:   c_beats_full = {2'b00, c_lin};
-      M_BLK:   c_beats_full = 13'(c_h * c_w);
+      M_BLK:   c_beats_full = cq_hw_q;
       M_STATE: c_beats_full = 13'(c_lin * WPS);
       default: c_beats_full = {2'b00, c_lin};  // reserved: refused, LEN[9:0] beats taken and dropped
     endcase
     // words spanned: linear/state: beats; block: (h-1)*pitch + w
-    if (c_len[11:10] == M_BLK) c_span = (AW2'(c_h) - 1'b1) * AW2'(pitch) + AW2'(c_w);
-    else                       c_span = AW2'(c_beats_full);
-    cmd_err = (c_len[11:10] == 2'b11) ||
-              (c_addr[BSH-1:0] != '0) ||
-              (c_addr[31:BSH] >= (32-BSH)'(2**MEM_AW)) ||
-              (c_word + c_span > AW2'(2**MEM_AW)) ||
-              (c_len[11:10] == M_STATE && (c_addr[3:0] != 4'd0 || !key_ok));
-    cmd_addr  = MEM_AW'(c_word);
+    if (cq_len_q[11:10] == M_BLK) c_span = cq_prod_q + AW2'(c_w);
+    else                          c_span = AW2'(c_beats_full);
+    cmd_err   = cq_efast_q || (AW2'(cq_word_q) + c_span > AW2'(2**MEM_AW));
+    cmd_addr  = cq_word_q;
     cmd_beats = BW'(c_beats_full);
-    cmd_width = (c_len[11:10] == M_BLK) ? c_w : 5'd1;
-    cmd_mode  = (c_len[11:10] == M_STATE) ? 2'd2 : (c_len[11:10] == M_BLK) ? 2'd1 : 2'd0;
-    cmd_tag   = 4'(sel);
+    cmd_width = (cq_len_q[11:10] == M_BLK) ? c_w : 5'd1;
+    cmd_mode  = (cq_len_q[11:10] == M_STATE) ? 2'd2 : (cq_len_q[11:10] == M_BLK) ? 2'd1 : 2'd0;
+    cmd_tag   = cq_tag_q;
   end
   assign wcmd_valid = cq_valid_q && cq_wr_q;
   assign rcmd_valid = cq_valid_q && !cq_wr_q;
@@ -181,11 +201,11 @@ module aesf_dam_asbus #(
       wr_granted_q <= '0;
       cq_valid_q   <= 1'b0;
       cq_wr_q      <= 1'b0;
-      cq_err_q     <= 1'b0;
-      cq_addr_q    <= '0;
-      cq_beats_q   <= '0;
-      cq_width_q   <= '0;
-      cq_mode_q    <= '0;
+      cq_efast_q   <= 1'b0;
+      cq_len_q     <= '0;
+      cq_word_q    <= '0;
+      cq_prod_q    <= '0;
+      cq_hw_q      <= '0;
       cq_tag_q     <= '0;
     end else begin
       gnt_q <= sel_oh;
@@ -193,12 +213,12 @@ module aesf_dam_asbus #(
       if (sel_any) begin
         cq_valid_q <= 1'b1;
         cq_wr_q    <= c_wr;
-        cq_err_q   <= cmd_err;
-        cq_addr_q  <= cmd_addr;
-        cq_beats_q <= cmd_beats;
-        cq_width_q <= cmd_width;
-        cq_mode_q  <= cmd_mode;
-        cq_tag_q   <= cmd_tag;
+        cq_efast_q <= c_efast;
+        cq_len_q   <= c_len;
+        cq_word_q  <= MEM_AW'(c_addr >> BSH);
+        cq_prod_q  <= m_prod[AW2*sel +: AW2];
+        cq_hw_q    <= m_hw[13*sel +: 13];
+        cq_tag_q   <= 4'(sel);
       end else if (cq_push) begin
         cq_valid_q <= 1'b0;
       end
@@ -220,16 +240,17 @@ module aesf_dam_asbus #(
   end
   assign asb_rdata_o = rd_data;
 
-  aesf_dam_core #(.W(W), .MEM_AW(MEM_AW), .CQ_DEPTH(CQ_DEPTH), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL))
+  aesf_dam_core #(.W(W), .MEM_AW(MEM_AW), .CQ_DEPTH(CQ_DEPTH), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL),
+                  .MIX_REG(MIX_REG), .IN_REG(IN_REG))
   u_core (
     .clk_i, .rst_ni,
-    .wcmd_valid_i(wcmd_valid), .wcmd_ready_o(wcmd_ready), .wcmd_addr_i(cq_addr_q), .wcmd_beats_i(cq_beats_q),
-    .wcmd_width_i(cq_width_q), .wcmd_mode_i(cq_mode_q), .wcmd_err_i(cq_err_q), .wcmd_tag_i(cq_tag_q),
+    .wcmd_valid_i(wcmd_valid), .wcmd_ready_o(wcmd_ready), .wcmd_addr_i(cmd_addr), .wcmd_beats_i(cmd_beats),
+    .wcmd_width_i(cmd_width), .wcmd_mode_i(cmd_mode), .wcmd_err_i(cmd_err), .wcmd_tag_i(cmd_tag),
     .wd_valid_i(wd_valid), .wd_ready_o(wd_ready), .wd_data_i(wd_data), .wd_be_i(wd_be),
     .win_active_o(win_active), .win_tag_o(win_tag), .win_err_o(win_err),
     .wdone_o(wdone), .wdone_tag_o(wdone_tag), .wdone_err_o(wdone_err), .wdone_cnt_o(wdone_cnt),
-    .rcmd_valid_i(rcmd_valid), .rcmd_ready_o(rcmd_ready), .rcmd_addr_i(cq_addr_q), .rcmd_beats_i(cq_beats_q),
-    .rcmd_width_i(cq_width_q), .rcmd_mode_i(cq_mode_q), .rcmd_err_i(cq_err_q), .rcmd_tag_i(cq_tag_q),
+    .rcmd_valid_i(rcmd_valid), .rcmd_ready_o(rcmd_ready), .rcmd_addr_i(cmd_addr), .rcmd_beats_i(cmd_beats),
+    .rcmd_width_i(cmd_width), .rcmd_mode_i(cmd_mode), .rcmd_err_i(cmd_err), .rcmd_tag_i(cmd_tag),
     .rcmd_after_i(wr_granted_q),
     .rd_valid_o(rd_valid), .rd_ready_i(1'b1), .rd_data_o(rd_data), .rd_last_o(rd_last), .rd_err_o(rd_err),
     .rd_tag_o(rd_tag),

@@ -21,7 +21,10 @@ module aesf_dam_axi #(
   parameter int CQ_DEPTH  = 8,   // outstanding bursts per direction: 2, 4, 8, 16
   parameter int ID_W      = 4,   // AXI ID width, 1..4
   parameter int KEY_BITS  = 128, // 128, 192, 256
-  parameter int SBOX_IMPL = 1    // 0..1
+  parameter int SBOX_IMPL = 1,   // 0, 1 or 4: the AES engines' S-box (aesf_dam_core: 1 composite field with the
+                                 // seed's two substages, 4 block ROM, two stages, 0 LUT case ROM, one stage)
+  parameter int MIX_REG   = 0,   // 0 or 1 (1 only with SBOX_IMPL 4): register after (Inv)MixColumns (aesf_dam_core)
+  parameter int IN_REG    = 0    // 0 or 1: register the engines' inputs (aesf_dam_core)
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -158,7 +161,8 @@ module aesf_dam_axi #(
   assign s_axi_rlast   = rd_last;
   assign s_axi_rid     = rd_tag[ID_W-1:0];
 
-  aesf_dam_core #(.W(W), .MEM_AW(MEM_AW), .CQ_DEPTH(CQ_DEPTH), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL))
+  aesf_dam_core #(.W(W), .MEM_AW(MEM_AW), .CQ_DEPTH(CQ_DEPTH), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL),
+                  .MIX_REG(MIX_REG), .IN_REG(IN_REG))
   u_core (
     .clk_i, .rst_ni,
     .wcmd_valid_i(wcmd_valid), .wcmd_ready_o(wcmd_ready),

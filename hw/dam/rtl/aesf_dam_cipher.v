@@ -14,8 +14,20 @@
 //               (Inv)MixColumns (not in round Nr) and AddRoundKey, ending in the round register.
 // (PIPE_MASK = 1 of aesf_aes_pipe_round, S = 2 registers per round.) With SBOX_IMPL = 0 (LUT
 // S-box, no seam) each round has only the round register (PIPE_MASK = 0, S = 1).
-// The initial AddRoundKey is one XOR in front of round 1's first substage (no input register):
-// drive in_data_i from flops for full speed.
+// SBOX_IMPL = 4 (block ROM, aesf_sbox_rom OUT_REG 1, two S-boxes per ECP5 DP16KD, 8 per round): the
+// same two stages per round as the seed, placed where a block RAM has them:
+//   substage1 = (Inv)ShiftRows into the block RAMs' address register (the S-box lookup itself),
+//               ending in the RAMs' own output register (DP16KD REGMODE OUTREG);
+//   substage2 = (Inv)MixColumns and AddRoundKey, straight into the next round's address register
+// (PIPE_MASK = 2, SBOX_IMPL = 4 of aesf_aes_pipe_round: no fabric round register). The data path then
+// has no S-box logic in LUTs (80 DP16KD per AES-128 engine); out_data_o is the last round's
+// AddRoundKey, one XOR after the last RAM output register.
+// MIX_REG = 1 (SBOX_IMPL = 4 only) adds a register after (Inv)MixColumns in every round (PIPE_MASK = 6):
+// three stages per round. Every path between two block RAMs then has a fabric register in the middle,
+// so it pays the route from one RAM to the logic or from the logic to the next RAM, not both (with 160
+// DP16KD the RAMs spread over the whole LFE5U-85F; issue 21).
+// The initial AddRoundKey is one XOR in front of round 1's first substage; IN_REG = 1 registers its result
+// (otherwise drive in_data_i from flops for full speed).
 //
 // Round keys: rk_i slice i ([128*i +: 128], i = 0..Nr) is the key applied at step i: slice 0 by
 // the initial AddRoundKey, slice r by round r. Connect aesf_dam_keyexp rk_enc_o (INVERSE = 0) or
@@ -31,7 +43,9 @@
 // Latency (exact, counted in ENABLED edges): a block taken at an enabled edge (the 1st) is on
 // out_data_o with out_valid_o = 1 right after the LATENCY-th enabled edge counted from (and
 // including) that edge, and stays there until the next enabled edge, where a consumer takes it:
-//   LATENCY = 2 * Nr = 20 / 24 / 28 (SBOX_IMPL = 1, KEY_BITS = 128/192/256)
+//   LATENCY = 2 * Nr = 20 / 24 / 28 (SBOX_IMPL = 1 or 4, KEY_BITS = 128/192/256)
+//   LATENCY = 3 * Nr = 30 / 36 / 42 (SBOX_IMPL = 4, MIX_REG = 1)
+//   IN_REG = 1 adds one cycle to each (a register after the initial AddRoundKey).
 //   LATENCY =     Nr = 10 / 12 / 14 (SBOX_IMPL = 0).
 // Worked example (AES-128, SBOX_IMPL = 1, en_i = 1 always): block taken at edge t -> out_valid_o
 // high right after edge t + 19, consumer samples it at edge t + 20. With en_i = 0 in k cycles in
@@ -49,8 +63,11 @@
 module aesf_dam_cipher #(
   parameter int INVERSE   = 0,    // 0: encrypt, 1: decrypt (equivalent inverse cipher)
   parameter int KEY_BITS  = 128,  // 128, 192 or 256 (Nr = 10 / 12 / 14)
-  parameter int SBOX_IMPL = 1     // 1: composite field, S-box seam register (2 stages per round);
-                                  // 0: LUT case ROM, one register per round
+  parameter int SBOX_IMPL = 1,    // 1: composite field, S-box seam register (2 stages per round);
+                                  // 0: LUT case ROM, one register per round;
+                                  // 4: block ROM with its output register (2 stages per round)
+  parameter int MIX_REG   = 0,    // 0 or 1: with SBOX_IMPL = 4, a register after (Inv)MixColumns (3 stages)
+  parameter int IN_REG    = 0     // 0 or 1: a register after the initial AddRoundKey (+1 cycle)
 ) (
   input  logic                           clk_i,        // clock, rising edge
   input  logic                           rst_ni,       // asynchronous active-low reset (valid chain only)
@@ -63,19 +80,22 @@ module aesf_dam_cipher #(
 );
 
   localparam int NR        = KEY_BITS / 32 + 6;
-  localparam int PIPE_MASK = (SBOX_IMPL == 1) ? 1 : 0;  // S-box seam register (substage1 | substage2)
+  // 1: S-box seam register (substage1 | substage2); 4: the block RAMs' output register (P_SUB), and with
+  // MIX_REG the register after (Inv)MixColumns (P_MIX)
+  localparam int PIPE_MASK = (SBOX_IMPL == 1) ? 1 : (SBOX_IMPL == 4) ? 2 + 4 * MIX_REG : 0;
   // LATENCY is not used inside: it documents the timing for users and is read by the tests (and the
   // DAM core's bookkeeping) through hierarchical/parameter access.
   /* verilator lint_off UNUSEDPARAM */
-  localparam int LATENCY   = NR * (1 + PIPE_MASK);      // enabled edges from input to output
+  localparam int LATENCY   = NR * ((SBOX_IMPL == 0) ? 1 : 2 + MIX_REG) + IN_REG;  // enabled edges, input to output
   /* verilator lint_on UNUSEDPARAM */
 
   if (INVERSE < 0 || INVERSE > 1 || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
-      SBOX_IMPL < 0 || SBOX_IMPL > 1) begin : gen_param_err
+      !(SBOX_IMPL == 0 || SBOX_IMPL == 1 || SBOX_IMPL == 4) || MIX_REG < 0 || MIX_REG > 1 ||
+      (MIX_REG == 1 && SBOX_IMPL != 4) || IN_REG < 0 || IN_REG > 1) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_dam_cipher: INVERSE 0..1, KEY_BITS 128/192/256, SBOX_IMPL 0..1");
+    $error("aesf_dam_cipher: INVERSE 0..1, KEY_BITS 128/192/256, SBOX_IMPL 0, 1 or 4, MIX_REG 0..1 (1 only with SBOX_IMPL 4), IN_REG 0..1");
 `endif
   end
 
@@ -83,8 +103,27 @@ module aesf_dam_cipher #(
   logic [128*(NR+1)-1:0] state;
   logic [NR:0]           valid;
 
-  assign state[127:0] = in_data_i ^ rk_i[127:0];
-  assign valid[0]     = in_valid_i;
+  // initial AddRoundKey, optionally registered (IN_REG: the path from the user's logic into the first round's
+  // block-RAM address registers is then a route only)
+  aesf_aes_pipe_stage #(
+    .W  (128),
+    .EN (IN_REG)
+  ) u_reg_in (
+    .clk_i  (clk_i),
+    .en_i   (en_i),
+    .data_i (in_data_i ^ rk_i[127:0]),
+    .data_o (state[127:0])
+  );
+  if (IN_REG == 1) begin : gen_in_valid
+    logic in_valid_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni)   in_valid_q <= 1'b0;
+      else if (en_i) in_valid_q <= in_valid_i;
+    end
+    assign valid[0] = in_valid_q;
+  end else begin : gen_in_comb
+    assign valid[0] = in_valid_i;
+  end
 
   for (genvar r = 1; r <= NR; r++) begin : gen_round
     aesf_aes_pipe_round #(

@@ -21,7 +21,8 @@
 //     CT = 69c4e0d86a7b0430d8cdb78070b4c55a; first beat s[0..3] = CT[0], CT[5], CT[10], CT[15]
 //     = 69, 7b, b7, 5a -> rd_data_o = 32'h5ab77b69.
 //
-// Latency (memory with gnt = 1 and read latency 1; LAT = aesf_dam_cipher LATENCY = 2*Nr)
+// Latency (memory with gnt = 1 and read latency 1; LAT = aesf_dam_cipher LATENCY: 2*Nr, 3*Nr + 1 with MIX_REG and
+// IN_REG as the registered cores, 31 for AES-128)
 //   write, bypass: a beat taken on edge t is in the write FIFO after t and requested from memory in t+1.
 //   write, cipher: the beat completing a state (edge t) enters the decrypt pipeline; its first memory
 //                  word is requested in cycle t+LAT+2 (pipeline, block FIFO), then one word per cycle.
@@ -40,7 +41,12 @@ module aesf_dam_core #(
   parameter int MEM_AW    = 8,   // memory word-address bits, 4..20
   parameter int CQ_DEPTH  = 8,   // command queue entries per path: 2, 4, 8 or 16
   parameter int KEY_BITS  = 128, // 128, 192 or 256
-  parameter int SBOX_IMPL = 1,   // 0..1, passed to the AES engines (1 = composite field, two substages)
+  parameter int SBOX_IMPL = 1,   // 0, 1 or 4, passed to the AES engines (1 = composite field, two substages;
+                                 // 4 = block ROM, two stages; 0 = LUT case ROM, one stage); the key
+                                 // schedule's SubWord is the composite field for 1, the case ROM otherwise
+  parameter int MIX_REG   = 0,   // 0 or 1 (1 only with SBOX_IMPL 4): a register after (Inv)MixColumns in every
+                                 // round of both engines (3 stages per round, LATENCY 3*Nr)
+  parameter int IN_REG    = 0,   // 0 or 1: register the engines' inputs after the initial AddRoundKey (+1 cycle)
   // derived, do not override
   parameter int BW        = ((MEM_AW > 12) ? MEM_AW : 12) + 1  // beat-count width
 ) (
@@ -115,12 +121,13 @@ module aesf_dam_core #(
 );
   if (!(W == 32 || W == 64 || W == 128) || MEM_AW < 4 || MEM_AW > 20 ||
       !(CQ_DEPTH == 2 || CQ_DEPTH == 4 || CQ_DEPTH == 8 || CQ_DEPTH == 16) ||
-      !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) || SBOX_IMPL < 0 || SBOX_IMPL > 1 ||
+      !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) || !(SBOX_IMPL == 0 || SBOX_IMPL == 1 || SBOX_IMPL == 4) ||
+      MIX_REG < 0 || MIX_REG > 1 || (MIX_REG == 1 && SBOX_IMPL != 4) || IN_REG < 0 || IN_REG > 1 ||
       BW != ((MEM_AW > 12) ? MEM_AW : 12) + 1) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_dam_core: W 32/64/128, MEM_AW 4..20, CQ_DEPTH 2..16 (power of 2), KEY_BITS 128/192/256, SBOX_IMPL 0..1");
+    $error("aesf_dam_core: W 32/64/128, MEM_AW 4..20, CQ_DEPTH 2..16 (power of 2), KEY_BITS 128/192/256, SBOX_IMPL 0, 1 or 4, MIX_REG 0..1 (1 only with SBOX_IMPL 4), IN_REG 0..1");
 `endif
   end
 
@@ -130,6 +137,13 @@ module aesf_dam_core #(
   localparam int RKW  = 128 * (NR + 1);
   localparam int QW   = $clog2(CQ_DEPTH);
   localparam int RF_DEPTH = 8;           // read word FIFO (credits for outstanding memory reads)
+  // Block FIFO behind each AES engine = the engine's credits: a state enters an engine only while a FIFO entry
+  // is free that no state in the engine has claimed, so the engines never stall (en_i = 1: no enable fans out
+  // to the pipeline registers or block-RAM clock enables). BQ_DEPTH >= LATENCY + the credit loop (3), so a
+  // consumer that pops one block per clock sees one block per clock.
+  localparam int LAT      = NR * ((SBOX_IMPL == 0) ? 1 : 2 + MIX_REG) + IN_REG;  // = aesf_dam_cipher LATENCY
+  localparam int BQ_DEPTH = (LAT + 3 <= 32) ? 32 : 64;
+  localparam int BQW  = $clog2(BQ_DEPTH + 1);
   // command record: {after, tag, err, mode, width, beats, addr}
   localparam int C_A  = 0;
   localparam int C_B  = MEM_AW;
@@ -164,10 +178,13 @@ module aesf_dam_core #(
   // ------------------------------------------------------------------------------------------------
   // Key expansion and the two AES engines
   logic [RKW-1:0] rk_enc, rk_dec;
-  aesf_dam_keyexp #(.KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL)) u_keyexp (
+  logic           key_ok;
+  aesf_dam_keyexp #(.KEY_BITS(KEY_BITS), .SBOX_IMPL((SBOX_IMPL == 1) ? 1 : 0)) u_keyexp (
     .clk_i, .rst_ni, .load_i(key_load_i), .key_i, .clear_i(zeroize_i),
-    .busy_o(key_busy_o), .ok_o(key_ok_o), .rk_enc_o(rk_enc), .rk_dec_o(rk_dec)
+    .busy_o(key_busy_o), .ok_o(key_ok), .rk_enc_o(rk_enc), .rk_dec_o(rk_dec)
   );
+  // no new cipher command is accepted in the cycle the (registered) KEY_LOAD reaches the key schedule
+  assign key_ok_o = key_ok && !key_load_i;
 
   // ------------------------------------------------------------------------------------------------
   // Command sources: the front end, or the DMA channel while it runs
@@ -178,6 +195,9 @@ module aesf_dam_core #(
   logic        wq_push, rq_push;
   logic [CW-1:0] wq_rec, rq_rec;
   logic        wq_full, rq_full;
+  logic        wq_full_q, rq_full_q;   // the command queues' full flags, flip-flops (no pointer subtract behind
+                                       // the front ends' ready)
+  logic        wq_ret, rq_ret;         // a command leaves its queue (its last side is done)
 
   assign dma_active   = (dma_state_q != D_IDLE);
   assign wcmd_ready_o = !wq_full && !dma_active;
@@ -204,7 +224,7 @@ module aesf_dam_core #(
   logic [W/8-1:0] wd_be;
   logic          wd_ready;
 
-  assign wq_full  = (wq_push_q - wq_out_q) == (QW+1)'(CQ_DEPTH);
+  assign wq_full  = wq_full_q;
   assign win_valid  = (wq_in_q != wq_push_q);
   assign wout_valid = (wq_out_q != wq_push_q);
   assign win_rec  = wq_mem[wq_in_q[QW-1:0]];
@@ -222,9 +242,12 @@ module aesf_dam_core #(
   // bypass beat FIFO and decrypt engine
   logic          bfw_ready, bf_valid, bf_pop;
   logic [W+W/8-1:0] bf_rdata;
-  logic [2:0]    bf_count, wblk_count, rblk_count;
+  logic [2:0]    bf_count;
+  logic [BQW-1:0] wblk_count, rblk_count;
   logic [3:0]    rf_count;
-  logic          dec_en, dec_in_valid, dec_out_valid;
+  logic          dec_in_valid, dec_out_valid;
+  logic [BQW-1:0] dcred_q;     // free write-block FIFO entries not claimed by a state in the decrypt engine
+  logic          dcred_ok_q;  // dcred_q != 0, kept as a flip-flop
   logic [127:0]  dec_in, dec_out, sbuf_w;
   logic          wblk_ready, wblk_valid, wblk_pop;
   logic [127:0]  wblk_data;
@@ -241,8 +264,9 @@ module aesf_dam_core #(
   // (continuous assignments, not a default-then-override always_comb: Icarus 11 re-triggers such processes
   // through each other and never leaves the time step)
   assign wd_ready = win_valid && (win_rec[C_E] ? 1'b1 :
-                                  win_cipher   ? ((win_widx_q != WPSW'(WPS-1)) || dec_en) : bfw_ready);
-  assign dec_in_valid = win_valid && !win_rec[C_E] && win_cipher && wd_valid && (win_widx_q == WPSW'(WPS-1));
+                                  win_cipher   ? ((win_widx_q != WPSW'(WPS-1)) || dcred_ok_q) : bfw_ready);
+  assign dec_in_valid = win_valid && !win_rec[C_E] && win_cipher && wd_valid && (win_widx_q == WPSW'(WPS-1)) &&
+                        dcred_ok_q;
   assign wbeat    = wd_valid && wd_ready;
   assign win_last = (win_cnt_q == win_rec[C_B +: BW] - 1'b1);
 
@@ -252,12 +276,12 @@ module aesf_dam_core #(
     .rvalid_o(bf_valid), .rready_i(bf_pop), .rdata_o(bf_rdata), .count_o(bf_count)
   );
 
-  assign dec_en = !dec_out_valid || wblk_ready;
-  aesf_dam_cipher #(.INVERSE(1), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL)) u_dec (
-    .clk_i, .rst_ni, .en_i(dec_en), .in_valid_i(dec_in_valid), .in_data_i(dec_in), .rk_i(rk_dec),
+  aesf_dam_cipher #(.INVERSE(1), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL), .MIX_REG(MIX_REG),
+                    .IN_REG(IN_REG)) u_dec (
+    .clk_i, .rst_ni, .en_i(1'b1), .in_valid_i(dec_in_valid), .in_data_i(dec_in), .rk_i(rk_dec),
     .out_valid_o(dec_out_valid), .out_data_o(dec_out)
   );
-  aesf_fifo #(.W(128), .DEPTH(4)) u_wblk (
+  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH)) u_wblk (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(dec_out_valid), .wready_o(wblk_ready), .wdata_i(dec_out),
     .rvalid_o(wblk_valid), .rready_i(wblk_pop), .rdata_o(wblk_data), .count_o(wblk_count)
@@ -354,6 +378,7 @@ module aesf_dam_core #(
     end
   end
   assign wdone       = (w_mgnt && wout_last) || wout_done_err;
+  assign wq_ret      = wdone;
   assign wdone_o     = wdone && !dma_loop;
   assign wdone_tag_o = wout_rec[C_T +: 4];
   assign wdone_err_o = wout_rec[C_E];
@@ -376,13 +401,15 @@ module aesf_dam_core #(
   logic [MEM_AW-1:0] r_maddr, rcur_row;
   logic          rf_valid, rf_pop, rf_wready;
   logic [W-1:0]  rf_rdata;
-  logic          enc_en, enc_in_valid, enc_out_valid, rblk_ready, rblk_valid, rblk_pop;
+  logic          enc_in_valid, enc_out_valid, rblk_ready, rblk_valid, rblk_pop;
+  logic [BQW-1:0] ecred_q;     // free read-block FIFO entries not claimed by a state in the encrypt engine
+  logic          ecred_ok_q;  // ecred_q != 0
   logic [127:0]  enc_in, enc_out, rblk_data, rblk_s;
   logic          rmid_cipher, rout_cipher, rmid_last, rmid_pop, rout_beat, rout_last;
   logic          order_neg;   // sign of wdone_cnt - after (mod 256)
   logic [6:0]    order_lo;    // its other bits (unused)
 
-  assign rq_full    = (rq_push_q - rq_out_q) == (QW+1)'(CQ_DEPTH);
+  assign rq_full    = rq_full_q;
   assign riss_valid = (rq_iss_q != rq_push_q);
   assign rmid_valid = (rq_mid_q != rq_push_q);
   assign rout_valid = (rq_out_q != rq_push_q);
@@ -457,15 +484,15 @@ module aesf_dam_core #(
   assign enc_in      = s2b(sbuf_r, 1'b0);  // plaintext from memory: natural order
   assign rmid_last   = (rmid_cnt_q == rmid_rec[C_B +: BW] - 1'b1);
   assign rmid_pop    = rmid_valid && !rmid_rec[C_E] && rmid_cipher && rf_valid &&
-                       ((rmid_widx_q != WPSW'(WPS-1)) || enc_en);
+                       ((rmid_widx_q != WPSW'(WPS-1)) || ecred_ok_q);
   assign enc_in_valid = rmid_pop && (rmid_widx_q == WPSW'(WPS-1));
-  assign enc_en      = !enc_out_valid || rblk_ready;
 
-  aesf_dam_cipher #(.INVERSE(0), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL)) u_enc (
-    .clk_i, .rst_ni, .en_i(enc_en), .in_valid_i(enc_in_valid), .in_data_i(enc_in), .rk_i(rk_enc),
+  aesf_dam_cipher #(.INVERSE(0), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL), .MIX_REG(MIX_REG),
+                    .IN_REG(IN_REG)) u_enc (
+    .clk_i, .rst_ni, .en_i(1'b1), .in_valid_i(enc_in_valid), .in_data_i(enc_in), .rk_i(rk_enc),
     .out_valid_o(enc_out_valid), .out_data_o(enc_out)
   );
-  aesf_fifo #(.W(128), .DEPTH(4)) u_rblk (
+  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH)) u_rblk (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(enc_out_valid), .wready_o(rblk_ready), .wdata_i(enc_out),
     .rvalid_o(rblk_valid), .rready_i(rblk_pop), .rdata_o(rblk_data), .count_o(rblk_count)
@@ -506,6 +533,7 @@ module aesf_dam_core #(
   assign rd_err_o  = rout_rec[C_E];
   assign rd_tag_o  = rout_rec[C_T +: 4];
   assign rout_beat = rd_valid && rd_ready_int;
+  assign rq_ret    = rout_beat && rout_last;
   assign rf_pop    = rmid_pop || (rout_beat && !rout_rec[C_E] && !rout_cipher);
   assign rblk_pop  = rout_beat && !rout_rec[C_E] && rout_cipher && (rout_widx_q == WPSW'(WPS-1));
 
@@ -524,6 +552,62 @@ module aesf_dam_core #(
       end
     end
   end
+
+  // ------------------------------------------------------------------------------------------------
+  // Command queue full flags (set by the push that fills a queue, cleared by any retire without a push)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wq_full_q <= 1'b0;
+      rq_full_q <= 1'b0;
+    end else begin
+      if (wq_push && !wq_ret)      wq_full_q <= ((wq_push_q - wq_out_q) == (QW+1)'(CQ_DEPTH - 1));
+      else if (wq_ret && !wq_push) wq_full_q <= 1'b0;
+      if (rq_push && !rq_ret)      rq_full_q <= ((rq_push_q - rq_out_q) == (QW+1)'(CQ_DEPTH - 1));
+      else if (rq_ret && !rq_push) rq_full_q <= 1'b0;
+    end
+  end
+
+  // ------------------------------------------------------------------------------------------------
+  // Engine credits: claimed when a state enters an engine, returned when its block leaves the block FIFO.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      dcred_q    <= BQW'(BQ_DEPTH);
+      dcred_ok_q <= 1'b1;
+      ecred_q    <= BQW'(BQ_DEPTH);
+      ecred_ok_q <= 1'b1;
+    end else begin
+      if (dec_in_valid && !wblk_pop) begin
+        dcred_q    <= dcred_q - 1'b1;
+        dcred_ok_q <= (dcred_q != BQW'(1));
+      end else if (wblk_pop && !dec_in_valid) begin
+        dcred_q    <= dcred_q + 1'b1;
+        dcred_ok_q <= 1'b1;
+      end
+      if (enc_in_valid && !rblk_pop) begin
+        ecred_q    <= ecred_q - 1'b1;
+        ecred_ok_q <= (ecred_q != BQW'(1));
+      end else if (rblk_pop && !enc_in_valid) begin
+        ecred_q    <= ecred_q + 1'b1;
+        ecred_ok_q <= 1'b1;
+      end
+    end
+  end
+`ifdef FORMAL
+  // credits: bounded, the flag is the compare it stands for, and a block leaving an engine always finds room
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (dcred_q <= BQW'(BQ_DEPTH) && ecred_q <= BQW'(BQ_DEPTH));
+      assert (dcred_ok_q == (dcred_q != '0) && ecred_ok_q == (ecred_q != '0));
+      assert (!dec_out_valid || wblk_ready);
+      assert (!enc_out_valid || rblk_ready);
+      assert (32'(dcred_q) + 32'(wblk_count) <= BQ_DEPTH && 32'(ecred_q) + 32'(rblk_count) <= BQ_DEPTH);
+      assert (wq_full_q == ((wq_push_q - wq_out_q) == (QW+1)'(CQ_DEPTH)));
+      assert (rq_full_q == ((rq_push_q - rq_out_q) == (QW+1)'(CQ_DEPTH)));
+      if (wq_push) assert (!wq_full_q);
+      if (rq_push) assert (!rq_full_q);
+    end
+  end
+`endif
 
   // ------------------------------------------------------------------------------------------------
   // Memory controller: one port, round robin between the write and read paths; a request that was not
@@ -643,7 +727,8 @@ module aesf_dam_core #(
   // unused: the read-word FIFO never fills (credits); rd_ready_int drives the bus side
   // FIFO levels are not needed (credits / registered flags); the read-word FIFO never fills (credits)
   logic unused;
-  assign unused = rf_wready ^ (^{bf_count, wblk_count, rf_count, rblk_count, order_lo, wbuf_q[127 -: W],
+  // the block FIFOs' wready: always 1 when a block leaves an engine (credits; asserted under FORMAL)
+  assign unused = rf_wready ^ wblk_ready ^ rblk_ready ^ (^{bf_count, wblk_count, rf_count, rblk_count, order_lo, wbuf_q[127 -: W],
                                    rbuf_q[127 -: W]});
 endmodule
 `default_nettype wire

@@ -2,12 +2,16 @@
 // Copyright aesforge contributors
 //
 // aesf_dam_keyexp: iterative AES key expansion of the DAM core (seed 003: "the key expansion unit
-// is configured by software through the control bus"), one 128-bit round key per clock with ONE
-// aesf_key_step (one SubWord) and a register after it (words_q: the step's loop stays one
-// SubWord + XOR chain; InvMixColumns and the fan-out to the store come one cycle later), storing
+// is configured by software through the control bus"), one 128-bit round key every two clocks with
+// ONE aesf_key_step and one SubWord, a register after the SubWord (sw_q) and one after the step
+// (words_q: the step's loop is one SubWord or one XOR chain per cycle; InvMixColumns and the shift
+// into the store come one cycle later), storing
 // all Nr + 1 round keys for the pipelined engines
 // (aesf_dam_cipher): the encrypt set and the decrypt set of the FIPS-197 5.3.5 equivalent
-// inverse cipher, both written in the same cycle.
+// inverse cipher, both written in the same cycle. Each set is a shift chain of Nr + 1 slices (round
+// key i enters at one end at its write edge and has moved to its slice after the last one): each
+// slice register loads only from its neighbour, so the store spreads along the engines' rounds that
+// read it instead of gathering around one write bus (ECP5 placement, issue 21).
 //
 // Outputs (Nr = 10/12/14 for KEY_BITS = 128/192/256; slice i is [128*i +: 128], i = 0..Nr):
 //   rk_enc_o slice i = FIPS-197 round key i (w[4i] .. w[4i+3]):   the forward cipher applies
@@ -25,14 +29,14 @@
 //    rk_enc_o[128*10 +: 128] (round key 10) = 128'hd014f9a8c9ee2589e13f0cc8b6630ca6,
 //    rk_dec_o[127:0] = round key 10, rk_dec_o[128*10 +: 128] = 128'h2b7e151628aed2a6abf7158809cf4f3c.
 //
-// Latency (exact): the edge that samples load_i = 1 (edge 0) writes round key 0 (and dec slice
-// Nr) and starts the expansion; edges 1 .. Nr compute round keys 1 .. Nr into words_q, edges
-// 2 .. Nr+1 write them to the store; the edge writing round key Nr (edge Nr + 1) sets ok_o and
-// clears busy_o. So ok_o is low from right after edge 0 and rises right after edge Nr + 1:
-// LOAD_CYCLES = Nr + 1 = 11 / 13 / 15 cycles from the load edge, busy_o is high for exactly those
-// cycles. rk_*_o are only meaningful while ok_o = 1.
+// Latency (exact): the edge that samples load_i = 1 (edge 0) shifts round key 0 into both chains
+// and starts the expansion; round key g (1 .. Nr) has its SubWord at edge 2g - 1, enters words_q at
+// edge 2g and is shifted in at edge 2g + 1 (Nr + 1 shifts in all: every slice then holds its key);
+// the edge shifting in round key Nr (edge 2 Nr + 1) sets ok_o and clears busy_o. So ok_o is low from
+// right after edge 0 and rises right after edge 2 Nr + 1: LOAD_CYCLES = 2 Nr + 1 = 21 / 25 / 29
+// cycles from the load edge, busy_o is high for exactly those cycles. rk_*_o are only meaningful while ok_o = 1.
 // load_i while busy restarts with the new key. clear_i (priority over load_i) zeroizes every key
-// register (round keys, the expansion window) at the edge that samples it: ok_o = 0, busy_o = 0,
+// register (round keys, the expansion window, sw_q) at the edge that samples it: ok_o = 0, busy_o = 0,
 // rk_enc_o = rk_dec_o = 0 right after that edge. Reset (rst_ni low) has the same effect.
 
 `default_nettype none
@@ -84,9 +88,14 @@ module aesf_dam_keyexp #(
   logic [127:0] words;
   logic         rcon_step;
 
-  logic [31:0] ks_sw_unused;
+  // Two cycles per round key (timing, issue 21): the SubWord phase (ph_q = 0) registers SubWord of the step's
+  // input word in sw_q, the XOR phase (ph_q = 1) forms the group from prev_q and sw_q. The step's loop is then
+  // either SubWord or the XOR chain, never both in one cycle.
+  logic [31:0] sw_in, sw_out, sw_q;
+  logic        ph_q;
   aesf_key_step #(
-    .SBOX_IMPL (SBOX_IMPL)
+    .SBOX_IMPL (SBOX_IMPL),
+    .EXT_SW    (1)
   ) u_key_step (
     .prev_i      (prev_q),
     .key_len_i   (KEY_LEN),
@@ -94,11 +103,15 @@ module aesf_dam_keyexp #(
     .rcon_i      (rcon_q),
     .words_o     (words),
     .rcon_step_o (rcon_step),
-    .sw_in_o     (ks_sw_unused),
-    .sw_i        (32'd0)
+    .sw_in_o     (sw_in),
+    .sw_i        (sw_q)
   );
-  logic unused_ks_sw;           // the key step's own SubWord (EXT_SW 0): its input port is not used here
-  assign unused_ks_sw = ^ks_sw_unused;
+  aesf_subword #(
+    .SBOX_IMPL (SBOX_IMPL)
+  ) u_subword (
+    .data_i (sw_in),
+    .data_o (sw_out)
+  );
 
   // dw = InvMixColumns(round key) for the middle decrypt slices, from the registered step output.
   for (genvar c = 0; c < 4; c++) begin : gen_imc
@@ -114,6 +127,8 @@ module aesf_dam_keyexp #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       prev_q  <= '0;
+      sw_q    <= '0;
+      ph_q    <= 1'b0;
       g_q     <= '0;
       gen_q   <= 1'b0;
       words_q <= '0;
@@ -125,6 +140,8 @@ module aesf_dam_keyexp #(
       dec_q   <= '0;
     end else if (clear_i) begin
       prev_q  <= '0;
+      sw_q    <= '0;
+      ph_q    <= 1'b0;
       g_q     <= '0;
       gen_q   <= 1'b0;
       words_q <= '0;
@@ -136,39 +153,46 @@ module aesf_dam_keyexp #(
       dec_q   <= '0;
     end else if (load_i) begin
       // Group 0 is key words 0..3; the window for group 1 is {key words 4..7, w[0..3]}
-      // (aesf_key_step reads key word 4+p from window word p).
-      enc_q[127:0]         <= key[255:128];
-      dec_q[128*NR +: 128] <= key[255:128];
+      // (aesf_key_step reads key word 4+p from window word p). Round key 0 enters both shift chains.
+      enc_q  <= {key[255:128], enc_q[128*(NR+1)-1:128]};
+      dec_q  <= {dec_q[128*NR-1:0], key[255:128]};
       prev_q <= {key[127:0], key[255:128]};
       g_q    <= 4'd1;
       gen_q  <= 1'b1;
+      ph_q   <= 1'b0;
       gw_q   <= '0;
       rcon_q <= 8'h01;
       busy_q <= 1'b1;
       ok_q   <= 1'b0;
     end else if (busy_q) begin
-      // write stage: round key gw_q into both stores
-      for (int i = 1; i <= NR; i++) begin
-        if (gw_q == 4'(i)) begin
-          enc_q[128*i +: 128]      <= words_q;
-          dec_q[128*(NR-i) +: 128] <= (i == NR) ? words_q : words_q_imc;
-        end
+      // write stage: round key gw_q enters both shift chains (encrypt at slice Nr, moving down; decrypt at
+      // slice 0, moving up), so every slice loads from its neighbour only
+      if (gw_q != '0) begin
+        enc_q <= {words_q, enc_q[128*(NR+1)-1:128]};
+        dec_q <= {dec_q[128*NR-1:0], (gw_q == 4'(NR)) ? words_q : words_q_imc};
       end
       if (gw_q == 4'(NR)) begin
         busy_q <= 1'b0;
         ok_q   <= 1'b1;
       end
-      // step stage: round key g_q
-      if (gen_q) begin
+      // step stage: round key g_q, SubWord phase then XOR phase
+      if (gen_q && !ph_q) begin
+        sw_q    <= sw_out;
+        ph_q    <= 1'b1;
+        words_q <= '0;  // written to the store at this edge (or nothing): no copy left behind
+        gw_q    <= '0;
+      end else if (gen_q) begin
         words_q <= words;
         gw_q    <= g_q;
         prev_q  <= {prev_q[127:0], words};
         g_q     <= g_q + 4'd1;
+        ph_q    <= 1'b0;
         if (rcon_step) rcon_q <= {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
         if (last_step) gen_q <= 1'b0;
       end else begin
-        words_q <= '0;  // the last round key is in the store now: no copy left behind
+        words_q <= '0;
         gw_q    <= '0;
+        sw_q    <= '0;
       end
     end
   end

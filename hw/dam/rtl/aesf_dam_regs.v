@@ -77,7 +77,10 @@ module aesf_dam_regs #(
   logic        bvalid_q, rvalid_q;
   logic [1:0]  bresp_q, rresp_q;
   logic [31:0] rdata_q;
-  logic        wr, go_req, go_ok, load_req, zero_req, align_bad;
+  logic        wr, go_req, go_ok, load_req, load_ok, zero_req, align_bad;
+  // KEY_LOAD and ZEROIZE reach the key schedule one cycle after their write, from flip-flops (timing, issue 21:
+  // they enable every round-key register; from the write handshake they were the DAM's critical path)
+  logic        key_load_q, zeroize_q;
   logic [7:0]  wa;
   logic [31:0] wd;
 
@@ -102,8 +105,9 @@ module aesf_dam_regs #(
   assign dma_dst_o     = MEM_AW'(dst_q >> BSH);
   assign dma_nstates_o = BW'(nstates_q);
   assign pitch_o       = MEM_AW'(pitch_q >> BSH);
-  assign key_load_o    = load_req && idle_i && !key_busy_i && !zero_req && !go_req;
-  assign zeroize_o     = zero_req;
+  assign load_ok       = load_req && idle_i && !key_busy_i && !zero_req && !go_req;
+  assign key_load_o    = key_load_q;
+  assign zeroize_o     = zeroize_q;
   assign irq_o         = irq_en_q && (done_q || err_q);
   for (genvar i = 0; i < 8; i++) begin : gen_key
     assign key_o[255 - 32*i -: 32] = key_q[i];
@@ -121,12 +125,17 @@ module aesf_dam_regs #(
       nstates_q  <= '0;
       pitch_q    <= 32'd64;
       for (int i = 0; i < 8; i++) key_q[i] <= '0;
+      key_load_q <= 1'b0;
+      zeroize_q  <= 1'b0;
       bvalid_q   <= 1'b0;
       bresp_q    <= OKAY;
     end else begin
       if (s_axil_bvalid && s_axil_bready) bvalid_q <= 1'b0;
-      // the key registers are wiped once the key schedule has taken them, and by ZEROIZE
-      if (key_load_o || zeroize_o) begin
+      key_load_q <= load_ok;
+      zeroize_q  <= zero_req;
+      // the key registers are wiped once the key schedule has taken them, and by ZEROIZE (no key write can come
+      // between the command and these edges: the command's B is pending)
+      if (key_load_q || zeroize_q) begin
         for (int i = 0; i < 8; i++) key_q[i] <= '0;
       end
       if (wr) begin
@@ -134,7 +143,7 @@ module aesf_dam_regs #(
         bresp_q  <= OKAY;
         case (wa)
           A_CTRL:    begin op_q <= wd[1:0]; irq_en_q <= wd[2]; end
-          A_CMD:     if ((go_req && !go_ok) || (load_req && !key_load_o)) bresp_q <= SLVERR;
+          A_CMD:     if ((go_req && !go_ok) || (load_req && !load_ok)) bresp_q <= SLVERR;
           A_STATUS:  begin
             if (wd[1]) done_q <= 1'b0;
             if (wd[2]) begin err_q <= 1'b0; err_code_q <= '0; end

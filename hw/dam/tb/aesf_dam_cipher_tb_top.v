@@ -7,13 +7,15 @@
 //
 // Byte order: as aesf_dam_cipher / aesf_dam_keyexp (block byte 0 in [127:120], key byte 0 in
 // [255:248]). Latency: aesf_dam_keyexp (Nr cycles load to ok) and aesf_dam_cipher (LATENCY enabled
-// edges, 2*Nr with SBOX_IMPL = 1, Nr with SBOX_IMPL = 0); the top adds no registers.
+// edges, 2*Nr with SBOX_IMPL = 1 or 4, 3*Nr with MIX_REG = 1, Nr with SBOX_IMPL = 0; + 1 with IN_REG = 1); the top adds no registers.
 
 `default_nettype none
 
 module aesf_dam_cipher_tb_top #(
   parameter int KEY_BITS  = 128,  // 128, 192 or 256
-  parameter int SBOX_IMPL = 1     // 0..1, both engines and the key expansion
+  parameter int SBOX_IMPL = 1,    // 0, 1 or 4: both engines; the key expansion as aesf_dam_core (1: cf, else LUT)
+  parameter int MIX_REG   = 0,    // 0 or 1 (1 only with SBOX_IMPL 4): both engines
+  parameter int IN_REG    = 0     // 0 or 1: both engines
 ) (
   input  logic                           clk_i,
   input  logic                           rst_ni,
@@ -41,7 +43,7 @@ module aesf_dam_cipher_tb_top #(
 
   aesf_dam_keyexp #(
     .KEY_BITS  (KEY_BITS),
-    .SBOX_IMPL (SBOX_IMPL)
+    .SBOX_IMPL ((SBOX_IMPL == 1) ? 1 : 0)
   ) u_keyexp (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
@@ -57,7 +59,9 @@ module aesf_dam_cipher_tb_top #(
   aesf_dam_cipher #(
     .INVERSE   (0),
     .KEY_BITS  (KEY_BITS),
-    .SBOX_IMPL (SBOX_IMPL)
+    .SBOX_IMPL (SBOX_IMPL),
+    .MIX_REG   (MIX_REG),
+    .IN_REG    (IN_REG)
   ) u_enc (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
@@ -72,7 +76,9 @@ module aesf_dam_cipher_tb_top #(
   aesf_dam_cipher #(
     .INVERSE   (1),
     .KEY_BITS  (KEY_BITS),
-    .SBOX_IMPL (SBOX_IMPL)
+    .SBOX_IMPL (SBOX_IMPL),
+    .MIX_REG   (MIX_REG),
+    .IN_REG    (IN_REG)
   ) u_dec (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),

@@ -4,7 +4,9 @@ ASBUS (``aesf_dam_asbus``, the ADAM) or AXI4 (``aesf_dam_axi``, the XDAM), W = 3
 core is the one top ``aesf_dam`` with the front end selected by its BUS parameter (0 ASBUS, 1 AXI4).
 The bus-free core is ``aesf_dam_core``; both front ends carry the AXI4-Lite control registers and the memory port.
 AES-128 ECB (KEY_BITS is an instance parameter: 192/256 work too), encrypt on the read path, decrypt on the
-write path, copy/encrypt/decrypt memory-to-memory DMA."""
+write path, copy/encrypt/decrypt memory-to-memory DMA. The registered engines (issue 21): block-ROM S-boxes
+(SBOX_IMPL 4, 80 ECP5 DP16KD per engine), a register after (Inv)MixColumns (MIX_REG 1) and after the initial
+AddRoundKey (IN_REG 1): LATENCY 3 Nr + 1 = 31."""
 import dataclasses
 
 from aesforge.cores import COMMON, CORES, Core, register
@@ -44,8 +46,9 @@ _COMMON = dict(
     perf="aesforge.sim.perf_dam:measure",
     block_bits=128,
     top="aesf_dam",
-    # 66k of the 84k LUT4 are used: nextpnr's default router1 had not converged after 30 min; router2 routes it
-    pnr_args=("--router", "router2"),
+    # nextpnr defaults (router1). With the composite-field S-boxes (66k of the 84k LUT4) router1 had not converged
+    # after 30 min and the cores used router2; with the block-ROM S-boxes (about 19k LUT4, 160 DP16KD) router2 did
+    # not converge for dam_axi32 (2,283 overused wires at iteration 29) while router1 routes both buses (issue 21).
     claims="seed 003 (Virtex-6, Table II/IV): 32/64/128-bit ADAM 24,822 / 21,319 / 17,060 slices at "
            "183.6 / 176.2 / 184.2 MHz; XDAM 26,106 / 22,603 / 18,344 slices at 133.0 / 131.5 / 130.2 MHz; "
            "ASBUS cipher tests take 76.7 / 64.3 / 51.2 % of the AXI cycles",
@@ -55,14 +58,14 @@ register(Core(
     name="dam_asbus32", rank=70,
     interface="ASBUS slave (2 masters: req/gnt, ADDR/WR/LEN, WD_VLD, RESP; linear, block, AES-state modes) + "
               "AXI4-Lite control + req/gnt memory port",
-    params={"BUS": 0, "W": 32, "MEM_AW": 8, "NM": 2},
+    params={"BUS": 0, "W": 32, "MEM_AW": 8, "NM": 2, "SBOX_IMPL": 4, "MIX_REG": 1, "IN_REG": 1},
     summary="seed 003 ADAM: DMA + pipelined AES-128 enc/dec + memory controller on a 32-bit ASBUS",
     **_COMMON,
 ))
 register(Core(
     name="dam_axi32", rank=73,
     interface="AXI4 slave (INCR bursts; cipher window at 0x8000_0000) + AXI4-Lite control + req/gnt memory port",
-    params={"BUS": 1, "W": 32, "MEM_AW": 8},
+    params={"BUS": 1, "W": 32, "MEM_AW": 8, "SBOX_IMPL": 4, "MIX_REG": 1, "IN_REG": 1},
     summary="seed 003 XDAM: DMA + pipelined AES-128 enc/dec + memory controller on a 32-bit AXI4",
     **_COMMON,
 ))

@@ -27,10 +27,10 @@ WHY = """\
   76.7 / 64.3 / 51.2 %. The paper's percentages are its own Table I model evaluated at P = 0.95 (every
   cycle count of its Table IV is a model value: `tests/flow/test_dam_cycles.py`), not an RTL measurement.
 - **Where ASBUS wins in our RTL.** AXI carries one burst per state (as the paper's model assumes), and a burst
-  is retired only when its state has crossed the 2·Nr = 20-stage pipeline and memory (B after the data is in
-  memory; the last read beat). With CQ_DEPTH = 8 outstanding bursts per direction (the paper's eight command
-  queues) AXI sustains about 8 states per ~25 cycles, about 3 cycles per state: that limits W = 128 (1 beat per
-  state) and W = 64 (2 beats) but not W = 32 (4 beats per state already cover it). ASBUS sends all back-to-back
+  is retired only when its state has crossed the AES pipeline (LATENCY = 3·Nr + 1 = 31 stages in the
+  registered engines) and memory (B after the data is in memory; the last read beat). With CQ_DEPTH = 8
+  outstanding bursts per direction (the paper's eight command queues) AXI sustains about 8 states per ~40
+  cycles, about 5 cycles per state: that limits all three widths (W = 32 carries 4 beats per state). ASBUS sends all back-to-back
   states under one state-mode command at 128/W cycles per state. A deeper CQ_DEPTH narrows the gap.
 - **What the state order buys here.** The Fig. 7 pre-shuffle is a fixed byte permutation in our deserializer
   (free in hardware); our engine is a full 128-bit pipeline in both tops, so no MixColumns ever waits for a
@@ -38,9 +38,9 @@ WHY = """\
 - **Linear and block.** ASBUS measures the model + 1 (write: the last word reaches memory one cycle after the
   last beat) or + 2 (read: memory latency); our AXI slave has no request/grant phase (one master port), so a
   burst costs 2 command cycles instead of the model's 4 and AXI lands below its model.
-- **What the model leaves out.** No pipeline-fill term (20 cycles plus memory latency), which dominates the
+- **What the model leaves out.** No pipeline-fill term (31 cycles plus memory latency), which dominates the
   non-back-to-back (P = 0) cipher cases: there each state costs the pipeline latency plus its beats (about
-  30 cycles at 32 bit) against the model's 54 / 34 / 23 cycles of serialised rounds.
+  41 cycles at 32 bit) against the model's 54 / 34 / 23 cycles of serialised rounds.
 """
 
 
