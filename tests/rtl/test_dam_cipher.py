@@ -114,6 +114,9 @@ def test_inverse_round_standalone(impl, mask, last):
     ("aesf_dam_cipher", {"INVERSE": 2}),
     ("aesf_dam_cipher", {"SBOX_IMPL": 2}),
     ("aesf_dam_cipher", {"SBOX_IMPL": 3}),
+    ("aesf_dam_cipher", {"MIX_REG": 1}),              # MIX_REG needs SBOX_IMPL 4 (the default is 1)
+    ("aesf_dam_cipher", {"SBOX_IMPL": 4, "MIX_REG": 2}),
+    ("aesf_dam_cipher", {"IN_REG": 2}),
     ("aesf_dam_keyexp", {"KEY_BITS": 64}),
     ("aesf_dam_keyexp", {"SBOX_IMPL": -1}),
     ("aesf_aes_pipe_round", {"INVERSE": 2}),
