@@ -223,6 +223,18 @@ async def dam_tb(dut):
         assert bytes(tb.mem.data) == before
         vals, errs = await asb.read(0, 8, (2 << 10) | 1, spw)
         assert errs == spw and vals == [0] * spw
+        # the memory-size check at its edge: a span that ends at the last word is legal, one word more is refused
+        words = 1 << tb.aw
+        vals, errs = await asb.read(1, (words - 3) * tb.nb, 3, 3)
+        assert errs == 0 and unbeats(vals, tb.w) == bytes(tb.mem.data[(words - 3) * tb.nb:])
+        vals, errs = await asb.read(1, (words - 3) * tb.nb, 4, 4)
+        assert errs == 4 and vals == [0] * 4
+        # block mode, 3 rows x 2 beats at pitch 64 bytes: span (3 - 1) * pitch + 2 words
+        first = words - (2 * (64 // tb.nb) + 2)
+        vals, errs = await asb.read(0, first * tb.nb, (1 << 10) | (2 << 6) | 3, 6)
+        assert errs == 0
+        vals, errs = await asb.read(0, (first + 1) * tb.nb, (1 << 10) | (2 << 6) | 3, 6)
+        assert errs == 6 and vals == [0] * 6
         # partial byte valids on a linear write
         assert await asb.write(1, 0, 1, [int.from_bytes(b"\x5A" * tb.nb, "little")], [1]) == 0
         for _ in range(8):

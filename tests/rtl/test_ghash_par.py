@@ -21,11 +21,18 @@ CONFIGS = [
     ("icarus", {"N": 1, "ORDER": 2, "PIPE_MASK": 0, "OUT_REG": 1}),         # D = 1: plain Horner
     ("icarus", {"N": 4, "ORDER": 3, "PIPE_MASK": 0b0010, "OUT_REG": 0}),    # D = 1, 4 lanes
     ("icarus", {"N": 2, "ORDER": 4, "PIPE_MASK": 0b10101, "IN_MASK": 0b10000, "OUT_REG": 1}),  # D = 5, leaf operand regs
+    # gcm_lanes_n1's unit (D = 8: every depth and the leaf operands registered), assertions on
+    pytest.param("verilator", {"N": 1, "ORDER": 4, "PIPE_MASK": 0b11111, "IN_MASK": 0b10100, "OUT_REG": 1},
+                 marks=pytest.mark.full),
 ]
 
 
-@pytest.mark.parametrize("sim,params", CONFIGS, ids=[f"{s}-n{p['N']}-o{p['ORDER']}-m{p['PIPE_MASK']}-i{p.get('IN_MASK', 0)}-r{p['OUT_REG']}"
-                                                      for s, p in CONFIGS])
+def _id(c) -> str:
+    s, p = c.values if hasattr(c, "values") else c
+    return f"{s}-n{p['N']}-o{p['ORDER']}-m{p['PIPE_MASK']}-i{p.get('IN_MASK', 0)}-r{p['OUT_REG']}"
+
+
+@pytest.mark.parametrize("sim,params", CONFIGS, ids=[_id(c) for c in CONFIGS])
 def test_ghash_par(sim, params):
     # Verilator runs check the unit's FORMAL assertions (result-FIFO credits, abort vs the H-power updates)
     tests, failed = run_cocotb_module(BLOCK, "ghash_par_tb", sim=sim, params=params,

@@ -15,6 +15,10 @@
 //   full; a push only advances the pointer and the count. wvalid_i then drives a handful of flip-flops instead of
 //   the enables of W x DEPTH storage flip-flops (the enables come from the registered count). rdata_o is 0 while
 //   the FIFO is empty (the free entry at the read pointer holds data that was never pushed).
+//   HEAD_REG = 1 (timing): the head entry is held in a register of its own (rdata_o comes from flip-flops, not
+//   from a LUT-RAM read behind the read pointer), refilled from the storage or, when the FIFO is empty, straight
+//   from wdata_i; flags, count and latency are those of HEAD_REG = 0. A consumer's decision on the head's fields
+//   then starts at flip-flops (issue 19 / 21: LUT-RAM head reads in front of the pops of other queues).
 //
 // Byte order: not interpreted (W opaque bits).
 // Latency: an entry pushed on edge t is visible at rdata_o after edge t (rvalid_o high in cycle t+1).
@@ -23,7 +27,8 @@ module aesf_fifo #(
   parameter int W     = 32, // entry width in bits, >= 1
   parameter int DEPTH = 4,  // entries: 2, 4, 8, 16, 32 or 64
   parameter int WIPE  = 0,  // 0 or 1: clear_i also zeroes every entry
-  parameter int SPEC_WR = 0 // 0 or 1: the free entry takes wdata_i at every edge while not full (above)
+  parameter int SPEC_WR = 0, // 0 or 1: the free entry takes wdata_i at every edge while not full (above)
+  parameter int HEAD_REG = 0 // 0 or 1: the head entry in a register (above); not with SPEC_WR 1
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,   // asynchronous, active low
@@ -37,12 +42,13 @@ module aesf_fifo #(
   output logic [$clog2(DEPTH+1)-1:0] count_o   // entries held
 );
   if (W < 1 || !(DEPTH == 2 || DEPTH == 4 || DEPTH == 8 || DEPTH == 16 || DEPTH == 32 || DEPTH == 64) ||
-      WIPE < 0 || WIPE > 1 || SPEC_WR < 0 || SPEC_WR > 1)
+      WIPE < 0 || WIPE > 1 || SPEC_WR < 0 || SPEC_WR > 1 || HEAD_REG < 0 || HEAD_REG > 1 ||
+      (SPEC_WR == 1 && HEAD_REG == 1))
   begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_fifo: W must be >= 1, DEPTH one of 2, 4, 8, 16, 32, 64, WIPE and SPEC_WR 0 or 1");
+    $error("aesf_fifo: W must be >= 1, DEPTH one of 2, 4, 8, 16, 32, 64, WIPE, SPEC_WR and HEAD_REG 0 or 1, not SPEC_WR and HEAD_REG both");
 `endif
   end
 
@@ -56,13 +62,40 @@ module aesf_fifo #(
   logic          nempty_q;            // count_q != 0
   logic          push, pop;
   logic          wr;                  // the entry at the write pointer is written at this edge
+  logic          mem_push, mem_pop;   // the storage takes / gives an entry at this edge (HEAD_REG 0: push / pop)
+  logic          mne_q;               // HEAD_REG 1: the storage holds an entry besides the head (count_q >= 2)
 
   assign wready_o = !full_q;
   assign rvalid_o = nempty_q;
   assign push     = wvalid_i && wready_o;
   assign pop      = rvalid_o && rready_i;
-  assign wr       = (SPEC_WR == 1) ? wready_o : push;
-  assign rdata_o  = (SPEC_WR == 1 && !rvalid_o) ? '0 : mem_q[rptr_q];
+  assign wr       = (SPEC_WR == 1) ? wready_o : mem_push;
+
+  if (HEAD_REG == 1) begin : gen_head
+    logic [W-1:0] head_q;
+    logic         hload;              // the head register is free after this edge: refill it
+    assign hload    = !nempty_q || pop;
+    assign mem_pop  = hload && mne_q;
+    assign mem_push = push && !(hload && !mne_q);   // into an empty FIFO (or one emptied now) straight to the head
+    if (WIPE == 1) begin : gen_head_wipe
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni)      head_q <= '0;
+        else if (clear_i) head_q <= '0;
+        else if (hload)   head_q <= mne_q ? mem_q[rptr_q] : (push ? wdata_i : '0);
+      end
+    end else begin : gen_head_nowipe
+      always_ff @(posedge clk_i) begin
+        if (hload) head_q <= mne_q ? mem_q[rptr_q] : wdata_i;
+      end
+    end
+    assign rdata_o = head_q;
+  end else begin : gen_nohead
+    logic unused_mne;                 // always 0 here (read by the FORMAL assertion only)
+    assign unused_mne = mne_q;
+    assign mem_push = push;
+    assign mem_pop  = pop;
+    assign rdata_o  = (SPEC_WR == 1 && !rvalid_o) ? '0 : mem_q[rptr_q];
+  end
   assign count_o  = count_q;
 
   if (WIPE == 1) begin : gen_wipe
@@ -88,24 +121,28 @@ module aesf_fifo #(
       count_q  <= '0;
       full_q   <= 1'b0;
       nempty_q <= 1'b0;
+      mne_q    <= 1'b0;
     end else if (clear_i) begin
       wptr_q   <= '0;
       rptr_q   <= '0;
       count_q  <= '0;
       full_q   <= 1'b0;
       nempty_q <= 1'b0;
+      mne_q    <= 1'b0;
     end else begin
-      if (push) wptr_q <= wptr_q + 1'b1;
-      if (pop)  rptr_q <= rptr_q + 1'b1;
+      if (mem_push) wptr_q <= wptr_q + 1'b1;
+      if (mem_pop)  rptr_q <= rptr_q + 1'b1;
       // the flags from the handshakes and count compares that do not wait for them
       if (push && !pop) begin
         count_q  <= count_q + 1'b1;
         full_q   <= (count_q == CW'(DEPTH - 1));
         nempty_q <= 1'b1;
+        mne_q    <= (HEAD_REG == 1) && nempty_q;
       end else if (pop && !push) begin
         count_q  <= count_q - 1'b1;
         full_q   <= 1'b0;
         nempty_q <= (count_q != CW'(1));
+        mne_q    <= (HEAD_REG == 1) && (count_q > CW'(2));
       end
     end
   end
@@ -116,6 +153,7 @@ module aesf_fifo #(
       assert (full_q == (count_q == CW'(DEPTH)));
       assert (nempty_q == (count_q != '0));
       assert (count_q <= CW'(DEPTH));
+      assert (mne_q == (HEAD_REG == 1 && count_q > CW'(1)));
     end
   end
 `endif

@@ -43,10 +43,12 @@
 // partners, and is issued to the multipliers in the next cycle. The multipliers' first stage therefore starts
 // at flip-flops (the beat, the power, the registered partner) or at the product leaving the pipeline in that
 // very cycle (one 4-input LUT per bit), never at the input handshake, the caller's data multiplexers or a
-// block-count compare. The powers come from a per-lane one-hot selection (sel_q) kept one beat ahead: a start's
-// first-beat selection is computed as it enters the start queue and stored with it; later beats' selections come
-// from the low byte of the block counter and a registered "far from the end" flag, so neither the wide block
-// counter nor the queue's read port reaches a compare in front of a multiplexer select.
+// block-count compare; the partner's select (the product leaving now or chain register k) is a one-hot register
+// computed a cycle ahead from the next chain index (fs_q). The powers come from a per-lane one-hot selection
+// (sel_q) kept one beat ahead: a start's first-beat selection is computed as it enters the start queue and stored
+// with it; later beats' selections come from the low byte of the block counter and a registered "far from the
+// end" flag, so neither the wide block counter nor the queue's read port reaches a compare in front of a
+// multiplexer select.
 //
 // Latency (D = popcount(PIPE_MASK) + popcount(IN_MASK) + OUT_REG of the multiplier, 1..8): a beat is issued in
 // the cycle after its handshake and its product leaves D cycles later, stalls or not.
@@ -294,8 +296,36 @@ module aesf_ghash_par #(
 
   // chain registers: lane j, position k holds the last non-final product of that chain that has left the pipeline
   logic [N*D*128-1:0] ch_q;                       // lane j, position k in [128*(D*j+k) +: 128]
-  logic         fwd;                              // the product leaving now is the new beat's partner
-  assign fwd = ex_v && ((ex_c & cix_q) != '0);
+  // Partner select of a beat accepted at the next edge, a register (timing, issue 19: the chain index and the
+  // first-beat flag decoded into the 128 x N selects of fbr_q were N = 1's worst path, round 9): fs_q[D] the
+  // product leaving in this cycle (forwarded), fs_q[k] chain register k, none: no partner (the message's first D
+  // beats). Computed one cycle ahead from the next chain index / first flag and the products leaving next.
+  // abort_i and clear_i are left out of fs_d (timing: abort came from the caller's state through this decode, round
+  // 10): after either, no beat is accepted before a message is opened again, and from the open on fs_d follows
+  // the chain index; fs_q is exact in every cycle in which a beat can be accepted (run_q; asserted)
+  logic [D:0]   fs_q, fs_d;
+  logic [D-1:0] cix_d, cix_f;
+  logic         first_d, first_f;
+  logic         fs_open, fs_beat;                 // open / beat without the abort and clear terms
+  assign fs_beat = run_q && in_valid_i;
+  assign fs_open = ((!run_q && !ph_pend_q) || (fs_beat && last_q)) && nxt_v;
+  always_comb begin
+    cix_f   = cix_q;
+    first_f = first_q;
+    if (fs_open) begin
+      cix_f   = D'(1);
+      first_f = 1'b1;
+    end else if (fs_beat) begin
+      cix_f   = (D == 1) ? cix_q : D'({cix_q, cix_q[D-1]});
+      if (cix_q[D-1]) first_f = 1'b0;
+    end
+    fs_d[D] = !first_f && nx_v && ((nx_c & cix_f) != '0);
+    for (int k = 0; k < D; k++) fs_d[k] = !first_f && !fs_d[D] && cix_f[k];
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) fs_q <= '0;
+    else         fs_q <= fs_d;
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ch_q <= '0;
@@ -368,15 +398,11 @@ module aesf_ghash_par #(
         for (int k = 1; k <= M; k++) begin
           if (sel_q[M*j + k - 1]) ir_y_q[128*j +: 128] <= pw_q[k];
         end
+        // one-hot AND-OR of the partners (the select bits are flip-flops, fs_q)
         fbr_q[N*128-1-128*j -: 128] <= '0;
-        if (!first_q) begin
-          if (fwd) begin
-            fbr_q[N*128-1-128*j -: 128] <= mz[j];
-          end else begin
-            for (int k = 0; k < D; k++) begin
-              if (cix_q[k]) fbr_q[N*128-1-128*j -: 128] <= ch_q[128*(D*j+k) +: 128];
-            end
-          end
+        if (fs_q[D]) fbr_q[N*128-1-128*j -: 128] <= mz[j];
+        for (int k = 0; k < D; k++) begin
+          if (fs_q[k]) fbr_q[N*128-1-128*j -: 128] <= ch_q[128*(D*j+k) +: 128];
         end
       end
     end
@@ -469,8 +495,6 @@ module aesf_ghash_par #(
       oc_q      <= '0;
       oc_nz_q   <= 1'b0;
       oc_full_q <= 1'b0;
-      cix_q     <= '0;
-      first_q   <= 1'b0;
     end else if (clear_i) begin
       st_q      <= StFlush;  // products in the multiplier pipeline (a message or H powers) are drained, unused
       dcnt_q    <= '0;
@@ -481,8 +505,6 @@ module aesf_ghash_par #(
       oc_q      <= '0;
       oc_nz_q   <= 1'b0;
       oc_full_q <= 1'b0;
-      cix_q     <= '0;
-      first_q   <= 1'b0;
     end else if (abort) begin
       st_q      <= st_d;     // StFlush
       dcnt_q    <= '0;
@@ -493,8 +515,6 @@ module aesf_ghash_par #(
       oc_q      <= '0;
       oc_nz_q   <= 1'b0;
       oc_full_q <= 1'b0;
-      cix_q     <= '0;
-      first_q   <= 1'b0;
     end else begin
       st_q <= st_d;
       if (st_q == StFlush) dcnt_q <= dcnt_q + 8'd1;
@@ -508,17 +528,38 @@ module aesf_ghash_par #(
       if (beat) begin
         rem_q <= ge_cw(rem_q, CW'(RS_N1)) ? rem_q - CW'(N) : '0;
         far_q <= ge_cw(rem_q, CW'(RS_FAR2));
-        cix_q <= (D == 1) ? cix_q : D'({cix_q, cix_q[D-1]});
-        if (cix_q[D-1]) first_q <= 1'b0;
         if (last_q) run_q <= 1'b0;
       end
       if (open) begin
         run_q   <= !nxt_zero;
         rem_q   <= nxt_n;
         far_q   <= nxt_far;
-        cix_q   <= D'(1);
-        first_q <= 1'b1;
       end
+    end
+  end
+
+  // chain position and first-beat flag of the open message's next beat (next values also feed fs_d)
+  always_comb begin
+    cix_d   = cix_q;
+    first_d = first_q;
+    if (clear_i || abort) begin
+      cix_d   = '0;
+      first_d = 1'b0;
+    end else if (open) begin
+      cix_d   = D'(1);
+      first_d = 1'b1;
+    end else if (beat) begin
+      cix_d   = (D == 1) ? cix_q : D'({cix_q, cix_q[D-1]});
+      if (cix_q[D-1]) first_d = 1'b0;
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cix_q   <= '0;
+      first_q <= 1'b0;
+    end else begin
+      cix_q   <= cix_d;
+      first_q <= first_d;
     end
   end
 
@@ -578,6 +619,11 @@ module aesf_ghash_par #(
       assert (oc_full_q == (oc_q == OW'(RES_DEPTH)));
       if (res_push) assert (res_ready);
       assert (!(ph_pend_q && run_q));
+      // the registered partner select equals the decode it replaces whenever a beat can be accepted
+      if (run_q) begin
+        assert (fs_q[D] == (!first_q && ex_v && ((ex_c & cix_q) != '0)));
+        for (int k = 0; k < D; k++) assert (fs_q[k] == (!first_q && !fs_q[D] && cix_q[k]));
+      end
       // the H-power registers ignore abort: it never coincides with their updates
       if (abort) assert (!(st_q == StIdle && h_valid_i && h_ready_o) && st_q != StHWait);
     end

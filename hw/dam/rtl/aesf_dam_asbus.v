@@ -123,6 +123,9 @@ module aesf_dam_asbus #(
   logic [MEM_AW-1:0] cq_word_q;
   logic [AW2-1:0]    cq_prod_q;       // block mode: (h-1) * pitch
   logic [12:0]       cq_hw_q;         // block mode: h * w beats
+  logic              cq_lover_q;      // linear / state: the span runs past the memory
+  logic              cq_bover_q;      // block: word + w runs past the memory
+  logic [AW2-1:0]    cq_blim_q;       // block: 2^MEM_AW - word - w, the largest legal (h-1) * pitch
   logic [3:0]        cq_tag_q;
   for (genvar m = 0; m < NM; m++) begin : gen_cand
     assign cand[m] = asb_req_i[m] && !gnt_q[m] && (!cq_valid_q || cq_push) &&
@@ -153,6 +156,25 @@ module aesf_dam_asbus #(
     assign m_hw[13*m +: 13]     = 13'(h * w);
   end
 
+  // memory-size checks from every master's own pins, also in parallel with the arbitration (timing, issue 21:
+  // the gnt cycle added the span and compared address + span with the memory size, two carry chains in front
+  // of the core's queue record; now it compares the registered product with a registered limit, one chain)
+  logic [NM-1:0]     m_lover, m_bover;
+  logic [AW2*NM-1:0] m_blim;   // master m in [AW2*m +: AW2]
+  for (genvar m = 0; m < NM; m++) begin : gen_room
+    logic [MEM_AW-1:0] wd;
+    logic [10:0]       lin;
+    logic [4:0]        w;
+    logic [12:0]       beats;
+    assign wd    = MEM_AW'(asb_addr_i[32*m +: 32] >> BSH);
+    assign lin   = (asb_len_i[12*m +: 10] == '0) ? 11'd1024 : {1'b0, asb_len_i[12*m +: 10]};
+    assign w     = (asb_len_i[12*m + 6 +: 4] == '0) ? 5'd16 : {1'b0, asb_len_i[12*m + 6 +: 4]};
+    assign beats = (asb_len_i[12*m + 10 +: 2] == M_STATE) ? 13'(lin * WPS) : {2'b00, lin};
+    assign m_lover[m] = (AW2'(wd) + AW2'(beats) > AW2'(2**MEM_AW));
+    assign m_bover[m] = (AW2'(wd) + AW2'(w) > AW2'(2**MEM_AW));
+    assign m_blim[AW2*m +: AW2] = AW2'(2**MEM_AW) - AW2'(wd) - AW2'(w);
+  end
+
   // grant cycle: the selected command and the checks without carry chains
   logic [31:0]  c_addr;
   logic [11:0]  c_len;
@@ -167,10 +189,9 @@ module aesf_dam_asbus #(
               (c_len[11:10] == M_STATE && (c_addr[3:0] != 4'd0 || !key_ok));
   end
 
-  // gnt cycle: beats, span and the memory-size check from the registered command
+  // gnt cycle: beats and the memory-size check from the registered command
   logic [10:0]  c_lin;
   logic [4:0]   c_w;
-  logic [AW2-1:0] c_span;
   logic [12:0]  c_beats_full;
   always_comb begin
     c_lin  = (cq_len_q[9:0] == '0) ? 11'd1024 : {1'b0, cq_len_q[9:0]};
@@ -181,10 +202,8 @@ module aesf_dam_asbus #(
       M_STATE: c_beats_full = 13'(c_lin * WPS);
       default: c_beats_full = {2'b00, c_lin};  // reserved: refused, LEN[9:0] beats taken and dropped
     endcase
-    // words spanned: linear/state: beats; block: (h-1)*pitch + w
-    if (cq_len_q[11:10] == M_BLK) c_span = cq_prod_q + AW2'(c_w);
-    else                          c_span = AW2'(c_beats_full);
-    cmd_err   = cq_efast_q || (AW2'(cq_word_q) + c_span > AW2'(2**MEM_AW));
+    // words spanned: linear/state: beats; block: (h-1)*pitch + w; word + span beyond 2^MEM_AW is refused
+    cmd_err   = cq_efast_q || ((cq_len_q[11:10] == M_BLK) ? (cq_bover_q || (cq_prod_q > cq_blim_q)) : cq_lover_q);
     cmd_addr  = cq_word_q;
     cmd_beats = BW'(c_beats_full);
     cmd_width = (cq_len_q[11:10] == M_BLK) ? c_w : 5'd1;
@@ -206,6 +225,9 @@ module aesf_dam_asbus #(
       cq_word_q    <= '0;
       cq_prod_q    <= '0;
       cq_hw_q      <= '0;
+      cq_lover_q   <= 1'b0;
+      cq_bover_q   <= 1'b0;
+      cq_blim_q    <= '0;
       cq_tag_q     <= '0;
     end else begin
       gnt_q <= sel_oh;
@@ -218,6 +240,9 @@ module aesf_dam_asbus #(
         cq_word_q  <= MEM_AW'(c_addr >> BSH);
         cq_prod_q  <= m_prod[AW2*sel +: AW2];
         cq_hw_q    <= m_hw[13*sel +: 13];
+        cq_lover_q <= |(m_lover & sel_oh);
+        cq_bover_q <= |(m_bover & sel_oh);
+        cq_blim_q  <= m_blim[AW2*sel +: AW2];
         cq_tag_q   <= 4'(sel);
       end else if (cq_push) begin
         cq_valid_q <= 1'b0;

@@ -206,9 +206,11 @@ module aesf_dam_core #(
   // ------------------------------------------------------------------------------------------------
   // Write path
   logic [CW-1:0] wq_mem [CQ_DEPTH];
-  logic [QW:0]   wq_push_q, wq_in_q, wq_out_q;
-  logic [CW-1:0] win_rec, wout_rec;
-  logic [BW-1:0] win_cnt_q, wout_cnt_q;
+  logic [QW:0]   wq_push_q;
+  logic [QW:0]   wq_in, wq_out;        // the input / output side's pointers (aesf_dam_qhead)
+  logic [QW-1:0] win_raddr, wout_raddr;
+  logic [CW-1:0] win_rec, wout_rec;     // head records, flip-flops
+  logic [CW-1:0] win_rdata, wout_rdata; // the records after the heads
   logic [127:0]  wbuf_q;
   logic [WPSW-1:0] win_widx_q, wout_widx_q;
   logic [MEM_AW-1:0] wout_addr_q, wout_row_q;
@@ -217,7 +219,7 @@ module aesf_dam_core #(
   logic [7:0]    wdone_cnt_q;
   logic          win_valid, wout_valid;
   logic          win_cipher, wout_cipher;
-  logic          wbeat, win_last;
+  logic          wbeat, win_last, win_adv;
   // internal beat source (front end or DMA loop-back)
   logic          wd_valid;
   logic [W-1:0]  wd_data;
@@ -225,10 +227,6 @@ module aesf_dam_core #(
   logic          wd_ready;
 
   assign wq_full  = wq_full_q;
-  assign win_valid  = (wq_in_q != wq_push_q);
-  assign wout_valid = (wq_out_q != wq_push_q);
-  assign win_rec  = wq_mem[wq_in_q[QW-1:0]];
-  assign wout_rec = wq_mem[wq_out_q[QW-1:0]];
   assign win_cipher  = win_rec[C_M+1];
   assign wout_cipher = wout_rec[C_M+1];
   assign win_active_o = win_valid;
@@ -238,6 +236,10 @@ module aesf_dam_core #(
   always_ff @(posedge clk_i) begin
     if (wq_push) wq_mem[wq_push_q[QW-1:0]] <= wq_rec;
   end
+
+  // the sides' heads: pointer, valid, record and last-beat flag in flip-flops (the store is read one record ahead)
+  assign win_rdata  = wq_mem[win_raddr];
+  assign wout_rdata = wq_mem[wout_raddr];
 
   // bypass beat FIFO and decrypt engine
   logic          bfw_ready, bf_valid, bf_pop;
@@ -268,7 +270,12 @@ module aesf_dam_core #(
   assign dec_in_valid = win_valid && !win_rec[C_E] && win_cipher && wd_valid && (win_widx_q == WPSW'(WPS-1)) &&
                         dcred_ok_q;
   assign wbeat    = wd_valid && wd_ready;
-  assign win_last = (win_cnt_q == win_rec[C_B +: BW] - 1'b1);
+  assign win_adv  = wbeat && win_last;
+  aesf_dam_qhead #(.CW(CW), .QW(QW), .C_B(C_B), .BW(BW)) u_win (
+    .clk_i, .rst_ni, .push_i(wq_push), .push_ptr_i(wq_push_q), .wdata_i(wq_rec),
+    .raddr_o(win_raddr), .rdata_i(win_rdata), .beat_i(wbeat), .adv_i(win_adv),
+    .valid_o(win_valid), .rec_o(win_rec), .last_o(win_last), .ptr_o(wq_in)
+  );
 
   aesf_fifo #(.W(W + W/8), .DEPTH(4)) u_wbypass (
     .clk_i, .rst_ni, .clear_i(1'b0),
@@ -291,8 +298,6 @@ module aesf_dam_core #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       wq_push_q  <= '0;
-      wq_in_q    <= '0;
-      win_cnt_q  <= '0;
       win_widx_q <= '0;
       wbuf_q     <= '0;
     end else begin
@@ -301,12 +306,6 @@ module aesf_dam_core #(
         if (win_cipher && !win_rec[C_E]) begin
           wbuf_q[W*win_widx_q +: W] <= wd_data;
           win_widx_q <= (win_widx_q == WPSW'(WPS-1)) ? '0 : win_widx_q + 1'b1;
-        end
-        if (win_last) begin
-          win_cnt_q <= '0;
-          wq_in_q   <= wq_in_q + 1'b1;
-        end else begin
-          win_cnt_q <= win_cnt_q + 1'b1;
         end
       end
     end
@@ -324,9 +323,8 @@ module aesf_dam_core #(
   assign w_mbe   = wout_cipher ? {(W/8){1'b1}} : bf_rdata[W +: W/8];
   assign w_maddr = wout_started_q ? wout_addr_q : wout_rec[C_A +: MEM_AW];
   assign w_mreq  = wout_valid && !wout_rec[C_E] && (wout_cipher ? wblk_valid : bf_valid);
-  assign wout_last = (wout_cnt_q == wout_rec[C_B +: BW] - 1'b1);
   // a refused command completes once the input side has dropped all its beats
-  assign wout_done_err = wout_valid && wout_rec[C_E] && (wq_in_q != wq_out_q);
+  assign wout_done_err = wout_valid && wout_rec[C_E] && (wq_in != wq_out);
   assign bf_pop   = w_mgnt && !wout_cipher;
   assign wblk_pop = w_mgnt && wout_cipher && (wout_widx_q == WPSW'(WPS-1));
 
@@ -343,8 +341,6 @@ module aesf_dam_core #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      wq_out_q       <= '0;
-      wout_cnt_q     <= '0;
       wout_widx_q    <= '0;
       wout_addr_q    <= '0;
       wout_row_q     <= '0;
@@ -364,20 +360,20 @@ module aesf_dam_core #(
         end
         if (wout_cipher) wout_widx_q <= (wout_widx_q == WPSW'(WPS-1)) ? '0 : wout_widx_q + 1'b1;
         if (wout_last) begin
-          wout_cnt_q <= '0;
-          wout_col_q <= '0;
-          wq_out_q   <= wq_out_q + 1'b1;
+          wout_col_q  <= '0;
           wdone_cnt_q <= wdone_cnt_q + 1'b1;
-        end else begin
-          wout_cnt_q <= wout_cnt_q + 1'b1;
         end
       end else if (wout_done_err) begin
-        wq_out_q    <= wq_out_q + 1'b1;
         wdone_cnt_q <= wdone_cnt_q + 1'b1;
       end
     end
   end
   assign wdone       = (w_mgnt && wout_last) || wout_done_err;
+  aesf_dam_qhead #(.CW(CW), .QW(QW), .C_B(C_B), .BW(BW)) u_wout (
+    .clk_i, .rst_ni, .push_i(wq_push), .push_ptr_i(wq_push_q), .wdata_i(wq_rec),
+    .raddr_o(wout_raddr), .rdata_i(wout_rdata), .beat_i(w_mgnt), .adv_i(wdone),
+    .valid_o(wout_valid), .rec_o(wout_rec), .last_o(wout_last), .ptr_o(wq_out)
+  );
   assign wq_ret      = wdone;
   assign wdone_o     = wdone && !dma_loop;
   assign wdone_tag_o = wout_rec[C_T +: 4];
@@ -387,10 +383,13 @@ module aesf_dam_core #(
   // ------------------------------------------------------------------------------------------------
   // Read path
   logic [CW-1:0] rq_mem [CQ_DEPTH];
-  logic [QW:0]   rq_push_q, rq_iss_q, rq_mid_q, rq_out_q;
-  logic [CW-1:0] riss_rec, rmid_rec, rout_rec;
+  logic [QW:0]   rq_push_q;
+  logic [QW:0]   rq_iss, rq_mid, rq_out;      // the issue / middle / bus side's pointers (aesf_dam_qhead)
+  logic [QW-1:0] riss_raddr, rmid_raddr, rout_raddr;
+  logic [CW-1:0] riss_rec, rmid_rec, rout_rec; // head records, flip-flops
+  logic [CW-1:0] riss_rdata, rmid_rdata, rout_rdata;
   logic          riss_valid, rmid_valid, rout_valid;
-  logic [BW-1:0] riss_cnt_q, rmid_cnt_q, rout_cnt_q;
+  logic          riss_adv, rmid_adv, rmid_skip, rmid_beat;
   logic [MEM_AW-1:0] riss_addr_q, riss_row_q;
   logic [4:0]    riss_col_q;
   logic          riss_started_q;
@@ -410,12 +409,9 @@ module aesf_dam_core #(
   logic [6:0]    order_lo;    // its other bits (unused)
 
   assign rq_full    = rq_full_q;
-  assign riss_valid = (rq_iss_q != rq_push_q);
-  assign rmid_valid = (rq_mid_q != rq_push_q);
-  assign rout_valid = (rq_out_q != rq_push_q);
-  assign riss_rec   = rq_mem[rq_iss_q[QW-1:0]];
-  assign rmid_rec   = rq_mem[rq_mid_q[QW-1:0]];
-  assign rout_rec   = rq_mem[rq_out_q[QW-1:0]];
+  assign riss_rdata = rq_mem[riss_raddr];
+  assign rmid_rdata = rq_mem[rmid_raddr];
+  assign rout_rdata = rq_mem[rout_raddr];
   assign rmid_cipher = rmid_rec[C_M+1];
   assign rout_cipher = rout_rec[C_M+1];
 
@@ -430,13 +426,16 @@ module aesf_dam_core #(
   assign r_maddr  = riss_started_q ? riss_addr_q : riss_rec[C_A +: MEM_AW];
   assign rcur_row = riss_started_q ? riss_row_q : riss_rec[C_A +: MEM_AW];
   assign r_mreq   = riss_valid && !riss_rec[C_E] && riss_order_ok && (r_inflight_q < 4'(RF_DEPTH));
-  assign riss_last = (riss_cnt_q == riss_rec[C_B +: BW] - 1'b1);
+  assign riss_adv = (r_mgnt && riss_last) || riss_skip;
+  aesf_dam_qhead #(.CW(CW), .QW(QW), .C_B(C_B), .BW(BW)) u_riss (
+    .clk_i, .rst_ni, .push_i(rq_push), .push_ptr_i(rq_push_q), .wdata_i(rq_rec),
+    .raddr_o(riss_raddr), .rdata_i(riss_rdata), .beat_i(r_mgnt), .adv_i(riss_adv),
+    .valid_o(riss_valid), .rec_o(riss_rec), .last_o(riss_last), .ptr_o(rq_iss)
+  );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rq_push_q      <= '0;
-      rq_iss_q       <= '0;
-      riss_cnt_q     <= '0;
       riss_addr_q    <= '0;
       riss_row_q     <= '0;
       riss_col_q     <= '0;
@@ -456,15 +455,7 @@ module aesf_dam_core #(
           riss_row_q <= rcur_row;
           riss_col_q <= riss_col_q + 1'b1;
         end
-        if (riss_last) begin
-          riss_cnt_q <= '0;
-          riss_col_q <= '0;
-          rq_iss_q   <= rq_iss_q + 1'b1;
-        end else begin
-          riss_cnt_q <= riss_cnt_q + 1'b1;
-        end
-      end else if (riss_skip) begin
-        rq_iss_q <= rq_iss_q + 1'b1;
+        if (riss_last) riss_col_q <= '0;
       end
     end
   end
@@ -482,10 +473,18 @@ module aesf_dam_core #(
     assign sbuf_r = {rf_rdata, rbuf_q[W*(WPS-1)-1:0]};
   end
   assign enc_in      = s2b(sbuf_r, 1'b0);  // plaintext from memory: natural order
-  assign rmid_last   = (rmid_cnt_q == rmid_rec[C_B +: BW] - 1'b1);
   assign rmid_pop    = rmid_valid && !rmid_rec[C_E] && rmid_cipher && rf_valid &&
                        ((rmid_widx_q != WPSW'(WPS-1)) || ecred_ok_q);
   assign enc_in_valid = rmid_pop && (rmid_widx_q == WPSW'(WPS-1));
+  // refused: no words; bypass: the bus side consumed them and moved on
+  assign rmid_skip = rmid_valid && (rmid_rec[C_E] || (!rmid_cipher && rq_out == rq_mid + 1'b1));
+  assign rmid_beat = rmid_pop;          // (a skipped record has no words: never both)
+  assign rmid_adv  = rmid_skip || (rmid_beat && rmid_last);
+  aesf_dam_qhead #(.CW(CW), .QW(QW), .C_B(C_B), .BW(BW)) u_rmid (
+    .clk_i, .rst_ni, .push_i(rq_push), .push_ptr_i(rq_push_q), .wdata_i(rq_rec),
+    .raddr_o(rmid_raddr), .rdata_i(rmid_rdata), .beat_i(rmid_beat), .adv_i(rmid_adv),
+    .valid_o(rmid_valid), .rec_o(rmid_rec), .last_o(rmid_last), .ptr_o(rq_mid)
+  );
 
   aesf_dam_cipher #(.INVERSE(0), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL), .MIX_REG(MIX_REG),
                     .IN_REG(IN_REG)) u_enc (
@@ -500,32 +499,20 @@ module aesf_dam_core #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rq_mid_q    <= '0;
-      rmid_cnt_q  <= '0;
       rmid_widx_q <= '0;
       rbuf_q      <= '0;
     end else begin
-      if (rmid_valid && (rmid_rec[C_E] || (!rmid_cipher && rq_out_q == rq_mid_q + 1'b1))) begin
-        // refused: no words; bypass: the bus side consumed them and moved on
-        rq_mid_q <= rq_mid_q + 1'b1;
-      end else if (rmid_pop) begin
+      if (rmid_beat) begin
         rbuf_q[W*rmid_widx_q +: W] <= rf_rdata;
         rmid_widx_q <= (rmid_widx_q == WPSW'(WPS-1)) ? '0 : rmid_widx_q + 1'b1;
-        if (rmid_last) begin
-          rmid_cnt_q <= '0;
-          rq_mid_q   <= rq_mid_q + 1'b1;
-        end else begin
-          rmid_cnt_q <= rmid_cnt_q + 1'b1;
-        end
       end
     end
   end
 
   // bus side
   assign rblk_s    = b2s(rblk_data, rout_rec[C_M +: 2] == MODE_STATE);
-  assign rout_last = (rout_cnt_q == rout_rec[C_B +: BW] - 1'b1);
   assign rd_valid  = rout_valid && (rout_rec[C_E] ? 1'b1 :
-                                    rout_cipher    ? rblk_valid : (rf_valid && (rq_mid_q == rq_out_q)));
+                                    rout_cipher    ? rblk_valid : (rf_valid && (rq_mid == rq_out)));
   assign rd_data_o = (!rout_valid || rout_rec[C_E]) ? '0 :
                      rout_cipher ? rblk_s[W*rout_widx_q +: W] : rf_rdata;
   assign rd_valid_o = rd_valid && !dma_loop;
@@ -536,20 +523,17 @@ module aesf_dam_core #(
   assign rq_ret    = rout_beat && rout_last;
   assign rf_pop    = rmid_pop || (rout_beat && !rout_rec[C_E] && !rout_cipher);
   assign rblk_pop  = rout_beat && !rout_rec[C_E] && rout_cipher && (rout_widx_q == WPSW'(WPS-1));
+  aesf_dam_qhead #(.CW(CW), .QW(QW), .C_B(C_B), .BW(BW)) u_rout (
+    .clk_i, .rst_ni, .push_i(rq_push), .push_ptr_i(rq_push_q), .wdata_i(rq_rec),
+    .raddr_o(rout_raddr), .rdata_i(rout_rdata), .beat_i(rout_beat), .adv_i(rq_ret),
+    .valid_o(rout_valid), .rec_o(rout_rec), .last_o(rout_last), .ptr_o(rq_out)
+  );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rq_out_q    <= '0;
-      rout_cnt_q  <= '0;
       rout_widx_q <= '0;
     end else if (rout_beat) begin
       if (rout_cipher && !rout_rec[C_E]) rout_widx_q <= (rout_widx_q == WPSW'(WPS-1)) ? '0 : rout_widx_q + 1'b1;
-      if (rout_last) begin
-        rout_cnt_q <= '0;
-        rq_out_q   <= rq_out_q + 1'b1;
-      end else begin
-        rout_cnt_q <= rout_cnt_q + 1'b1;
-      end
     end
   end
 
@@ -560,9 +544,9 @@ module aesf_dam_core #(
       wq_full_q <= 1'b0;
       rq_full_q <= 1'b0;
     end else begin
-      if (wq_push && !wq_ret)      wq_full_q <= ((wq_push_q - wq_out_q) == (QW+1)'(CQ_DEPTH - 1));
+      if (wq_push && !wq_ret)      wq_full_q <= ((wq_push_q - wq_out) == (QW+1)'(CQ_DEPTH - 1));
       else if (wq_ret && !wq_push) wq_full_q <= 1'b0;
-      if (rq_push && !rq_ret)      rq_full_q <= ((rq_push_q - rq_out_q) == (QW+1)'(CQ_DEPTH - 1));
+      if (rq_push && !rq_ret)      rq_full_q <= ((rq_push_q - rq_out) == (QW+1)'(CQ_DEPTH - 1));
       else if (rq_ret && !rq_push) rq_full_q <= 1'b0;
     end
   end
@@ -601,10 +585,20 @@ module aesf_dam_core #(
       assert (!dec_out_valid || wblk_ready);
       assert (!enc_out_valid || rblk_ready);
       assert (32'(dcred_q) + 32'(wblk_count) <= BQ_DEPTH && 32'(ecred_q) + 32'(rblk_count) <= BQ_DEPTH);
-      assert (wq_full_q == ((wq_push_q - wq_out_q) == (QW+1)'(CQ_DEPTH)));
-      assert (rq_full_q == ((rq_push_q - rq_out_q) == (QW+1)'(CQ_DEPTH)));
+      assert (wq_full_q == ((wq_push_q - wq_out) == (QW+1)'(CQ_DEPTH)));
+      assert (rq_full_q == ((rq_push_q - rq_out) == (QW+1)'(CQ_DEPTH)));
       if (wq_push) assert (!wq_full_q);
       if (rq_push) assert (!rq_full_q);
+      // the registered heads are the store's records at the sides' pointers
+      assert (win_valid == (wq_in != wq_push_q) && wout_valid == (wq_out != wq_push_q));
+      assert (riss_valid == (rq_iss != rq_push_q) && rmid_valid == (rq_mid != rq_push_q) &&
+              rout_valid == (rq_out != rq_push_q));
+      if (win_valid)  assert (win_rec == wq_mem[wq_in[QW-1:0]]);
+      if (wout_valid) assert (wout_rec == wq_mem[wq_out[QW-1:0]]);
+      if (riss_valid) assert (riss_rec == rq_mem[rq_iss[QW-1:0]]);
+      if (rmid_valid) assert (rmid_rec == rq_mem[rq_mid[QW-1:0]]);
+      if (rout_valid) assert (rout_rec == rq_mem[rq_out[QW-1:0]]);
+      if (rmid_skip) assert (!rmid_pop);
     end
   end
 `endif
@@ -728,7 +722,8 @@ module aesf_dam_core #(
   // FIFO levels are not needed (credits / registered flags); the read-word FIFO never fills (credits)
   logic unused;
   // the block FIFOs' wready: always 1 when a block leaves an engine (credits; asserted under FORMAL)
-  assign unused = rf_wready ^ wblk_ready ^ rblk_ready ^ (^{bf_count, wblk_count, rf_count, rblk_count, order_lo, wbuf_q[127 -: W],
+  // the issue side's pointer: read by the FORMAL assertions only
+  assign unused = rf_wready ^ wblk_ready ^ rblk_ready ^ (^{rq_iss, bf_count, wblk_count, rf_count, rblk_count, order_lo, wbuf_q[127 -: W],
                                    rbuf_q[127 -: W]});
 endmodule
 `default_nettype wire

@@ -527,7 +527,10 @@ module aesf_gcm_lanes #(
   logic [15:0]    t_tag_be;     // byte enables of the tag (tag_len bytes)
   logic [127:0]   t_tagin;
   logic [127:0]   tagin_w;      // the received tag as it enters the tail queue
-  aesf_fifo #(.W(TQW), .DEPTH(CQ), .WIPE(0)) u_tq (
+  // HEAD_REG: the head entry in flip-flops, so the tag side's take decision starts at registers (timing, issue 19:
+  // the LUT-RAM reads of u_gk and u_tq -> t_take -> the pops of u_tq / u_ej / u_gk / the GHASH result FIFO were the
+  // netlist's deepest group, 8 levels, scripts/logic_depth.py)
+  aesf_fifo #(.W(TQW), .DEPTH(CQ), .WIPE(0), .HEAD_REG(1)) u_tq (
     .clk_i, .rst_ni, .clear_i(mclr),
     .wvalid_i(tq_push), .wready_o(tq_ready), .wdata_i(tq_wdata),
     .rvalid_o(tq_v), .rready_i(tq_pop), .rdata_o(tq_rdata), .count_o(tq_cnt)
@@ -801,7 +804,7 @@ module aesf_gcm_lanes #(
   logic j0_take;
   assign j0_take = (ist_q == StIJ0) && gh_o_v && gk_v && gk_j0;
   assign gk_push = gh_st_v && gh_st_r;
-  aesf_fifo #(.W(1), .DEPTH(8), .WIPE(0)) u_gk (
+  aesf_fifo #(.W(1), .DEPTH(8), .WIPE(0), .HEAD_REG(1)) u_gk (
     .clk_i, .rst_ni, .clear_i(mclr),
     .wvalid_i(gk_push), .wready_o(gk_ready), .wdata_i(gh_st_j0_q),
     .rvalid_o(gk_v), .rready_i(gk_pop), .rdata_o(gk_j0), .count_o(gk_cnt)

@@ -29,6 +29,7 @@ SOURCES = (
     "hw/dam/rtl/aesf_dam_keyexp.v",
     "hw/dam/rtl/aesf_dam_cipher.v",
     "hw/dam/rtl/aesf_dam_regs.v",
+    "hw/dam/rtl/aesf_dam_qhead.v",
     "hw/dam/rtl/aesf_dam_core.v",
     "hw/dam/rtl/aesf_dam_asbus.v",
     "hw/dam/rtl/aesf_dam_axi.v",

@@ -84,7 +84,8 @@ def core_for(bus: str, W: int, params: dict | None = None):
            f"{COMMON}/aesf_key_step.v", f"{COMMON}/aesf_fifo.v",
            "hw/aes_pipe/rtl/aesf_aes_pipe_stage.v", "hw/aes_pipe/rtl/aesf_aes_pipe_sbox_bp.v",
            "hw/aes_pipe/rtl/aesf_aes_pipe_round.v",
-           "hw/dam/rtl/aesf_dam_keyexp.v", "hw/dam/rtl/aesf_dam_cipher.v", "hw/dam/rtl/aesf_dam_core.v",
+           "hw/dam/rtl/aesf_dam_keyexp.v", "hw/dam/rtl/aesf_dam_cipher.v", "hw/dam/rtl/aesf_dam_qhead.v",
+           "hw/dam/rtl/aesf_dam_core.v",
            "hw/dam/rtl/aesf_dam_regs.v", f"hw/dam/rtl/aesf_dam_{bus}.v")
     p = {"W": W, "MEM_AW": 8, **({"NM": 2} if bus == "asbus" else {}), **(params or {})}
     return Core(name=f"blk_{name}", top=f"aesf_dam_{bus}", folder="hw/dam", sources=src, interface=bus,
