@@ -538,21 +538,10 @@ module aesf_ghash_par #(
     end
   end
 
-  // chain position and first-beat flag of the open message's next beat (next values also feed fs_d)
-  always_comb begin
-    cix_d   = cix_q;
-    first_d = first_q;
-    if (clear_i || abort) begin
-      cix_d   = '0;
-      first_d = 1'b0;
-    end else if (open) begin
-      cix_d   = D'(1);
-      first_d = 1'b1;
-    end else if (beat) begin
-      cix_d   = (D == 1) ? cix_q : D'({cix_q, cix_q[D-1]});
-      if (cix_q[D-1]) first_d = 1'b0;
-    end
-  end
+  // chain position and first-beat flag of the open message's next beat: cix_f / first_f (above) unless an abort
+  // or a clear (without them, fs_open == open and fs_beat == beat)
+  assign cix_d   = (clear_i || abort) ? '0 : cix_f;
+  assign first_d = !(clear_i || abort) && first_f;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       cix_q   <= '0;
@@ -619,6 +608,7 @@ module aesf_ghash_par #(
       assert (oc_full_q == (oc_q == OW'(RES_DEPTH)));
       if (res_push) assert (res_ready);
       assert (!(ph_pend_q && run_q));
+      if (!clear_i && !abort) assert (open == fs_open && beat == fs_beat);
       // the registered partner select equals the decode it replaces whenever a beat can be accepted
       if (run_q) begin
         assert (fs_q[D] == (!first_q && ex_v && ((ex_c & cix_q) != '0)));
