@@ -72,9 +72,8 @@ async def random_traffic(dut):
 
 @cocotb.test()
 async def wipe(dut):
-    """WIPE 1 (and HEAD_REG): after clear_i, rdata_o reads 0 (no entry left behind on the port)."""
-    if WIPE != 1:
-        return
+    """A full FIFO, then clear_i: empty at once (rvalid_o 0, wready_o 1, count_o 0); with WIPE 1 (and HEAD_REG) rdata_o
+    also reads 0 (no entry left behind on the port)."""
     cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
     dut.rst_ni.value = 0
     for s in (dut.wvalid_i, dut.rready_i, dut.clear_i):
@@ -90,4 +89,6 @@ async def wipe(dut):
     await RisingEdge(dut.clk_i)
     dut.clear_i.value = 0
     await ReadOnly()
-    assert int(dut.rvalid_o.value) == 0 and int(dut.rdata_o.value) == 0
+    assert int(dut.rvalid_o.value) == 0 and int(dut.wready_o.value) == 1 and int(dut.count_o.value) == 0
+    if WIPE == 1:
+        assert int(dut.rdata_o.value) == 0
