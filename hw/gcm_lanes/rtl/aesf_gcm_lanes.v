@@ -222,8 +222,25 @@ module aesf_gcm_lanes #(
   logic         msg_act;        // a message is accepted and not done (a flip-flop: mo_q != 0)
   logic         msg_act_q;
   logic [CQ_LOG2:0] mo_d;
-  logic         mabort;         // abort_i (registered) with messages outstanding
-  logic         mclr;           // drop every message: clear or abort
+  logic         msg_act_d;      // next value of msg_act_q
+  // The message abort / clear as flip-flops, one copy per unit (timing, issue 19: abort_q AND msg_act_q, then
+  // OR clear_q, was one net that cleared the queues, the three sides, the packer and the GHASH unit; every worst
+  // path of the tenth round was its route across the device). Each copy is computed from the ports a cycle ahead,
+  // so it equals the old combinational value in every cycle (asserted below); (* keep *) stops Yosys from merging
+  // the copies back into one flip-flop.
+  localparam int McCmd  = 0;    // command register, command / issue / tag queues, J0-kind queue
+  localparam int McPack = 1;    // packer, packer -> GHASH FIFO
+  localparam int McIss  = 2;    // issue side and its next-message register
+  localparam int McIn   = 3;    // input side, its next-message register and load decision
+  localparam int NMc    = 4;
+  localparam int MaGh   = 0;    // GHASH unit
+  localparam int MaMain = 1;    // main FSM (-> StAbort), tag side
+  localparam int NMa    = 2;
+  logic [NMc-1:0] mclr_q;       // drop every message: clear, or abort with messages outstanding
+  logic [NMa-1:0] mabort_q;     // abort with messages outstanding
+  logic         ab_iss_q;       // abort_q for the issue side's decisions
+  logic         stop_tag_q;     // abort_q || clear_q for the tag side's take
+  logic         mclr_d, mabort_d;
 
   // ------------------------------------------------------------------------------------------
   // AES lanes
@@ -335,7 +352,7 @@ module aesf_gcm_lanes #(
   logic             pko_v, pko_r;
   logic [N*128-1:0] pko_d;
   aesf_gcm_pack #(.N(N), .IN_REG(2)) u_pack (
-    .clk_i, .rst_ni, .clear_i(mclr),
+    .clk_i, .rst_ni, .clear_i(mclr_q[McPack]),
     .in_valid_i(pk_v), .in_ready_o(pk_r), .in_data_i(pk_d), .in_be_i(pk_be), .in_cnt_i(pk_cnt), .in_pad_i(pk_pad),
     .out_valid_o(pko_v), .out_ready_i(pko_r), .out_data_o(pko_d)
   );
@@ -351,7 +368,7 @@ module aesf_gcm_lanes #(
   logic [1:0]       ghq_cnt;
   logic             unused_ghq;
   aesf_fifo #(.W(N*128), .DEPTH(2), .WIPE(0), .SPEC_WR(0)) u_ghq (
-    .clk_i, .rst_ni, .clear_i(mclr),
+    .clk_i, .rst_ni, .clear_i(mclr_q[McPack]),
     .wvalid_i(pko_v), .wready_o(ghq_w), .wdata_i(pko_d),
     .rvalid_o(ghq_v), .rready_i(gh_in_r), .rdata_o(ghq_d), .count_o(ghq_cnt)
   );
@@ -473,7 +490,7 @@ module aesf_gcm_lanes #(
                      c_aad_none_q, c_txt_none_q,
                      c_iv_blk_q, c_aad_blk_q, c_txt_blk_q, c_ivg_nblk_q, c_ivg_pad_q, c_txt_be_q};
   aesf_fifo #(.W(CQW), .DEPTH(CQ), .WIPE(0)) u_cq (
-    .clk_i, .rst_ni, .clear_i(mclr),
+    .clk_i, .rst_ni, .clear_i(mclr_q[McCmd]),
     .wvalid_i(cq_push), .wready_o(cq_ready), .wdata_i(cmd_word),
     .rvalid_o(cq_v), .rready_i(cq_pop), .rdata_o(cq_rdata), .count_o(cq_cnt)
   );
@@ -485,7 +502,7 @@ module aesf_gcm_lanes #(
   logic [CQ_LOG2:0] iq_cnt;
   assign iq_wdata = {cmd_ivc, c_iv_q, c_txt_blk_q};
   aesf_fifo #(.W(IQW), .DEPTH(CQ), .WIPE(0)) u_iq (
-    .clk_i, .rst_ni, .clear_i(mclr),
+    .clk_i, .rst_ni, .clear_i(mclr_q[McCmd]),
     .wvalid_i(iq_push), .wready_o(iq_ready), .wdata_i(iq_wdata),
     .rvalid_o(iq_v), .rready_i(iq_pop), .rdata_o(iq_rdata), .count_o(iq_cnt)
   );
@@ -531,7 +548,7 @@ module aesf_gcm_lanes #(
   // the LUT-RAM reads of u_gk and u_tq -> t_take -> the pops of u_tq / u_ej / u_gk / the GHASH result FIFO were the
   // netlist's deepest group, 8 levels, scripts/logic_depth.py)
   aesf_fifo #(.W(TQW), .DEPTH(CQ), .WIPE(0), .HEAD_REG(1)) u_tq (
-    .clk_i, .rst_ni, .clear_i(mclr),
+    .clk_i, .rst_ni, .clear_i(mclr_q[McCmd]),
     .wvalid_i(tq_push), .wready_o(tq_ready), .wdata_i(tq_wdata),
     .rvalid_o(tq_v), .rready_i(tq_pop), .rdata_o(tq_rdata), .count_o(tq_cnt)
   );
@@ -638,9 +655,9 @@ module aesf_gcm_lanes #(
   assign nx_wdata  = cq_v ? cq_rdata : cmd_word;
   assign i_load    = i_arm_q && ((ist_q == StIIdle) || (i_nok_q && i_done));
   // next values of u_nx (clear, then load, then take) and of the flags
-  assign nx_v_d    = !mclr && (nx_fill || (nx_v && !i_load));
+  assign nx_v_d    = !mclr_q[McIn] && (nx_fill || (nx_v && !i_load));
   assign i_arm_d   = nx_v_d && !gh_st_pend_d && !j0h_v_d && !abort_i && !clear_i;
-  assign i_nok_d   = mclr ? (3'd0 == ErrNone)
+  assign i_nok_d   = mclr_q[McIn] ? (3'd0 == ErrNone)
                    : nx_fill ? (nx_wdata[CQW-1 -: 3] == ErrNone) : i_nok_q;
   assign ld_word   = nx_word;
   logic [2:0]  ld_err;
@@ -728,7 +745,7 @@ module aesf_gcm_lanes #(
   logic         snx_v, snx_fill, snx_port, s_port, c_ok;
   logic [IQW-1:0] snx_word;
   assign c_ok      = cv_q && (cmd_err == ErrNone);
-  assign s_free    = (sst_q == StSIdle) && !abort_q && !clear_q;
+  assign s_free    = (sst_q == StSIdle) && !ab_iss_q && !clear_q;
   assign s_port    = s_free && !snx_v && !iq_v && c_ok;           // oldest message is the command register's
   assign s_load    = s_free && (snx_v || (!iq_v && c_ok));
   assign snx_fill  = !snx_v && !s_port && (iq_v || c_ok);
@@ -744,9 +761,9 @@ module aesf_gcm_lanes #(
   end
   logic issue_h, issue_j0, issue_ctr;
   assign issue_h   = (st_q == StHenc);
-  assign issue_j0  = !abort_q && ((sst_q == StSJ0) || ((sst_q == StSWait) && j0h_v_q));
+  assign issue_j0  = !ab_iss_q && ((sst_q == StSJ0) || ((sst_q == StSWait) && j0h_v_q));
   assign j0_iss    = (sst_q == StSJ0) ? sj0_q : j0h_q;
-  assign issue_ctr = !abort_q && (sst_q == StSCtr) && ctr_nz_q && !ks_full_q;
+  assign issue_ctr = !ab_iss_q && (sst_q == StSCtr) && ctr_nz_q && !ks_full_q;
   assign aes_v_i  = issue_h || issue_j0 || issue_ctr;
   assign aes_d_i  = (issue_h || issue_j0) ? {(issue_j0 ? j0_iss : 128'd0), {(N-1)*128{1'b0}}} : ctr_beat;
   assign ks_issue = issue_ctr;
@@ -786,7 +803,7 @@ module aesf_gcm_lanes #(
   logic         fail_q, done_q;
   logic [2:0]   err_q;
   assign t_s_v   = gh_o_v && gk_v && !gk_j0;
-  assign t_take  = tq_v && !abort_q && !clear_q &&
+  assign t_take  = tq_v && !stop_tag_q &&
                    ((t_err != ErrNone) || (t_s_v && ej_v && (!t_txt || lastout_nz_q)));
   assign tq_pop  = t_take;
   assign ej_pop  = t_take && (t_err == ErrNone);
@@ -805,23 +822,25 @@ module aesf_gcm_lanes #(
   assign j0_take = (ist_q == StIJ0) && gh_o_v && gk_v && gk_j0;
   assign gk_push = gh_st_v && gh_st_r;
   aesf_fifo #(.W(1), .DEPTH(8), .WIPE(0), .HEAD_REG(1)) u_gk (
-    .clk_i, .rst_ni, .clear_i(mclr),
+    .clk_i, .rst_ni, .clear_i(mclr_q[McCmd]),
     .wvalid_i(gk_push), .wready_o(gk_ready), .wdata_i(gh_st_j0_q),
     .rvalid_o(gk_v), .rready_i(gk_pop), .rdata_o(gk_j0), .count_o(gk_cnt)
   );
 
   // GHASH unit control
   assign gh_clear = clear_q;
-  assign gh_abort = mabort;
+  assign gh_abort = mabort_q[MaGh];
   assign gh_h_v   = out_h;
   assign gh_h     = aes_d_o[N*128-1 -: 128];
   assign gh_st_v  = gh_st_pend_q && !abort_q;
   assign gh_nblk  = gh_nblk_q;
 
   assign msg_act     = msg_act_q;
-  assign mabort      = abort_q && msg_act_q;
   assign mo_d        = mo_q + (CQ_LOG2+1)'(cmd_hs) - (CQ_LOG2+1)'(tag_done);
-  assign mclr        = clear_q || mabort;
+  // msg_act_q's next value (the main FSM block below: cleared by clear_q and at the end of an abort)
+  assign msg_act_d   = !clear_q && !(st_q == StAbort && abort_done) && (mo_d != '0);
+  assign mabort_d    = abort_i && msg_act_d;
+  assign mclr_d      = clear_i || mabort_d;
   assign key_ok_o    = key_ok_q;
   assign busy_o      = (st_q != StIdle) || (flush_q != '0) || msg_act;
   assign done_o      = done_q;
@@ -848,6 +867,32 @@ module aesf_gcm_lanes #(
     end
   end
 
+  // the per-unit copies (kept apart: see their declaration)
+  for (genvar k = 0; k < NMc; k++) begin : gen_mclr
+    (* keep *)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) mclr_q[k] <= 1'b0;
+      else         mclr_q[k] <= mclr_d;
+    end
+  end
+  for (genvar k = 0; k < NMa; k++) begin : gen_mabort
+    (* keep *)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) mabort_q[k] <= 1'b0;
+      else         mabort_q[k] <= mabort_d;
+    end
+  end
+  (* keep *)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ab_iss_q   <= 1'b0;
+      stop_tag_q <= 1'b0;
+    end else begin
+      ab_iss_q   <= abort_i;
+      stop_tag_q <= abort_i || clear_i;
+    end
+  end
+
   // lane input register and the kind delay line (free-running, as the lanes)
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -871,7 +916,7 @@ module aesf_gcm_lanes #(
       c_iv_blk_q <= '0; c_aad_blk_q <= '0; c_txt_blk_q <= '0; c_txtn_q <= '0; c_ivg_nblk_q <= '0; c_ivg_pad_q <= '0;
       c_iv96_q <= 1'b0; c_iv_small_q <= 1'b0; c_aad_small_q <= 1'b0; c_txt_small_q <= 1'b0; c_txt_be_q <= '0;
       c_aad_none_q <= 1'b0; c_txt_none_q <= 1'b0;
-    end else if (mclr) begin
+    end else if (mclr_q[McCmd]) begin
       cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_be_q <= '0;
       c_iv_q <= '0; c_err_q <= ErrNone;
       c_iv_blk_q <= '0; c_aad_blk_q <= '0; c_txt_blk_q <= '0; c_txtn_q <= '0; c_ivg_nblk_q <= '0; c_ivg_pad_q <= '0;
@@ -998,7 +1043,7 @@ module aesf_gcm_lanes #(
         default: st_q <= StIdle;
       endcase
 
-      if (mabort && st_q == StIdle) begin
+      if (mabort_q[MaMain] && st_q == StIdle) begin
         st_q     <= StAbort;
         ab_cnt_q <= 7'(LAT + 1);
       end
@@ -1057,7 +1102,7 @@ module aesf_gcm_lanes #(
 
   // the issue side's next-message register (filled when empty, emptied by the issue side's load)
   aesf_hold #(.W(IQW)) u_snx (
-    .clk_i, .rst_ni, .clear_i(mclr),
+    .clk_i, .rst_ni, .clear_i(mclr_q[McIss]),
     .load_i(snx_fill), .data_i(iq_v ? iq_rdata : iq_wdata), .take_i(s_load),
     .valid_o(snx_v), .data_o(snx_word)
   );
@@ -1067,7 +1112,7 @@ module aesf_gcm_lanes #(
     if (!rst_ni) begin
       sst_q <= StSIdle; sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
       ctr_small_q <= 1'b1; s_small_q <= 1'b1;
-    end else if (mclr) begin
+    end else if (mclr_q[McIss]) begin
       sst_q <= StSIdle; sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
       ctr_small_q <= 1'b1; s_small_q <= 1'b1;
     end else begin
@@ -1111,7 +1156,7 @@ module aesf_gcm_lanes #(
 
   // the input side's next-message register (filled when empty, emptied by the input side's load)
   aesf_hold #(.W(CQW)) u_nx (
-    .clk_i, .rst_ni, .clear_i(mclr),
+    .clk_i, .rst_ni, .clear_i(mclr_q[McIn]),
     .load_i(nx_fill), .data_i(nx_wdata), .take_i(i_load),
     .valid_o(nx_v), .data_o(nx_word)
   );
@@ -1127,7 +1172,7 @@ module aesf_gcm_lanes #(
       gh_st_pend_d = 1'b1;
     end
     if (i_load && i_nok_q && (ld_ivc || !ld_iv96)) gh_st_pend_d = 1'b1;   // the main message's or J0's start
-    if (mclr) begin
+    if (mclr_q[McIn]) begin
       gh_st_pend_d = 1'b0;
       j0h_v_d      = 1'b0;
     end
@@ -1153,7 +1198,7 @@ module aesf_gcm_lanes #(
       iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; txt_be_q <= '0;
       aad_none_q <= 1'b0; txt_none_q <= 1'b0;
       j0h_v_q <= 1'b0; j0h_q <= '0;
-    end else if (mclr) begin
+    end else if (mclr_q[McIn]) begin
       ist_q <= StIIdle;
       dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_be_q <= '0;
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ivlen_sent_q <= 1'b0;
@@ -1306,7 +1351,7 @@ module aesf_gcm_lanes #(
         fail_q    <= 1'b0;
         done_q    <= 1'b1;
       end
-      if (mabort && st_q == StIdle) t1_v_q <= 1'b0;
+      if (mabort_q[MaMain] && st_q == StIdle) t1_v_q <= 1'b0;
     end
   end
 
@@ -1327,6 +1372,11 @@ module aesf_gcm_lanes #(
       // the load decision's registered part (computed one cycle ahead) matches its definition
       assert (i_arm_q == (nx_v && !gh_st_pend_q && !j0h_v_q && !abort_q && !clear_q));
       assert (in_stop_q == (abort_q || clear_q));
+      // every copy of the message abort / clear equals its definition (one cycle after the ports)
+      for (int k = 0; k < NMc; k++) assert (mclr_q[k] == (clear_q || (abort_q && msg_act_q)));
+      for (int k = 0; k < NMa; k++) assert (mabort_q[k] == (abort_q && msg_act_q));
+      assert (ab_iss_q == abort_q);
+      assert (stop_tag_q == (abort_q || clear_q));
       assert (j0_take == (ist_q == StIJ0 && gk_pop && gk_j0));
       assert (i_nok_q == (nx_word[CQW-1 -: 3] == ErrNone));
       if (sst_q == StSCtr) assert (ctr_small_q == (ctr_left_q <= 33'(N)));
