@@ -208,6 +208,7 @@ module aesf_dam_core #(
   logic [CW-1:0] wq_mem [CQ_DEPTH];
   logic [QW:0]   wq_push_q;
   logic [QW:0]   wq_in, wq_out;        // the input / output side's pointers (aesf_dam_qhead)
+  logic [QW:0]   wq_in1, wq_out1;      // the same + 1 (flip-flops)
   logic [QW-1:0] win_raddr, wout_raddr;
   logic [CW-1:0] win_rec, wout_rec;     // head records, flip-flops
   logic [CW-1:0] win_rdata, wout_rdata; // the records after the heads
@@ -274,7 +275,8 @@ module aesf_dam_core #(
   aesf_dam_qhead #(.CW(CW), .QW(QW), .C_B(C_B), .BW(BW)) u_win (
     .clk_i, .rst_ni, .push_i(wq_push), .push_ptr_i(wq_push_q), .wdata_i(wq_rec),
     .raddr_o(win_raddr), .rdata_i(win_rdata), .beat_i(wbeat), .adv_i(win_adv),
-    .valid_o(win_valid), .rec_o(win_rec), .last_o(win_last), .ptr_o(wq_in)
+    .valid_o(win_valid), .rec_o(win_rec), .last_o(win_last), .ptr_o(wq_in),
+    .ptr1_o(wq_in1)
   );
 
   aesf_fifo #(.W(W + W/8), .DEPTH(4)) u_wbypass (
@@ -288,7 +290,7 @@ module aesf_dam_core #(
     .clk_i, .rst_ni, .en_i(1'b1), .in_valid_i(dec_in_valid), .in_data_i(dec_in), .rk_i(rk_dec),
     .out_valid_o(dec_out_valid), .out_data_o(dec_out)
   );
-  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH)) u_wblk (
+  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH), .HEAD_REG(1)) u_wblk (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(dec_out_valid), .wready_o(wblk_ready), .wdata_i(dec_out),
     .rvalid_o(wblk_valid), .rready_i(wblk_pop), .rdata_o(wblk_data), .count_o(wblk_count)
@@ -372,7 +374,8 @@ module aesf_dam_core #(
   aesf_dam_qhead #(.CW(CW), .QW(QW), .C_B(C_B), .BW(BW)) u_wout (
     .clk_i, .rst_ni, .push_i(wq_push), .push_ptr_i(wq_push_q), .wdata_i(wq_rec),
     .raddr_o(wout_raddr), .rdata_i(wout_rdata), .beat_i(w_mgnt), .adv_i(wdone),
-    .valid_o(wout_valid), .rec_o(wout_rec), .last_o(wout_last), .ptr_o(wq_out)
+    .valid_o(wout_valid), .rec_o(wout_rec), .last_o(wout_last), .ptr_o(wq_out),
+    .ptr1_o(wq_out1)
   );
   assign wq_ret      = wdone;
   assign wdone_o     = wdone && !dma_loop;
@@ -385,6 +388,7 @@ module aesf_dam_core #(
   logic [CW-1:0] rq_mem [CQ_DEPTH];
   logic [QW:0]   rq_push_q;
   logic [QW:0]   rq_iss, rq_mid, rq_out;      // the issue / middle / bus side's pointers (aesf_dam_qhead)
+  logic [QW:0]   rq_iss1, rq_mid1, rq_out1;   // the same + 1 (flip-flops)
   logic [QW-1:0] riss_raddr, rmid_raddr, rout_raddr;
   logic [CW-1:0] riss_rec, rmid_rec, rout_rec; // head records, flip-flops
   logic [CW-1:0] riss_rdata, rmid_rdata, rout_rdata;
@@ -430,7 +434,8 @@ module aesf_dam_core #(
   aesf_dam_qhead #(.CW(CW), .QW(QW), .C_B(C_B), .BW(BW)) u_riss (
     .clk_i, .rst_ni, .push_i(rq_push), .push_ptr_i(rq_push_q), .wdata_i(rq_rec),
     .raddr_o(riss_raddr), .rdata_i(riss_rdata), .beat_i(r_mgnt), .adv_i(riss_adv),
-    .valid_o(riss_valid), .rec_o(riss_rec), .last_o(riss_last), .ptr_o(rq_iss)
+    .valid_o(riss_valid), .rec_o(riss_rec), .last_o(riss_last), .ptr_o(rq_iss),
+    .ptr1_o(rq_iss1)
   );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -477,13 +482,14 @@ module aesf_dam_core #(
                        ((rmid_widx_q != WPSW'(WPS-1)) || ecred_ok_q);
   assign enc_in_valid = rmid_pop && (rmid_widx_q == WPSW'(WPS-1));
   // refused: no words; bypass: the bus side consumed them and moved on
-  assign rmid_skip = rmid_valid && (rmid_rec[C_E] || (!rmid_cipher && rq_out == rq_mid + 1'b1));
+  assign rmid_skip = rmid_valid && (rmid_rec[C_E] || (!rmid_cipher && rq_out == rq_mid1));
   assign rmid_beat = rmid_pop;          // (a skipped record has no words: never both)
   assign rmid_adv  = rmid_skip || (rmid_beat && rmid_last);
   aesf_dam_qhead #(.CW(CW), .QW(QW), .C_B(C_B), .BW(BW)) u_rmid (
     .clk_i, .rst_ni, .push_i(rq_push), .push_ptr_i(rq_push_q), .wdata_i(rq_rec),
     .raddr_o(rmid_raddr), .rdata_i(rmid_rdata), .beat_i(rmid_beat), .adv_i(rmid_adv),
-    .valid_o(rmid_valid), .rec_o(rmid_rec), .last_o(rmid_last), .ptr_o(rq_mid)
+    .valid_o(rmid_valid), .rec_o(rmid_rec), .last_o(rmid_last), .ptr_o(rq_mid),
+    .ptr1_o(rq_mid1)
   );
 
   aesf_dam_cipher #(.INVERSE(0), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL), .MIX_REG(MIX_REG),
@@ -491,7 +497,7 @@ module aesf_dam_core #(
     .clk_i, .rst_ni, .en_i(1'b1), .in_valid_i(enc_in_valid), .in_data_i(enc_in), .rk_i(rk_enc),
     .out_valid_o(enc_out_valid), .out_data_o(enc_out)
   );
-  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH)) u_rblk (
+  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH), .HEAD_REG(1)) u_rblk (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(enc_out_valid), .wready_o(rblk_ready), .wdata_i(enc_out),
     .rvalid_o(rblk_valid), .rready_i(rblk_pop), .rdata_o(rblk_data), .count_o(rblk_count)
@@ -526,7 +532,8 @@ module aesf_dam_core #(
   aesf_dam_qhead #(.CW(CW), .QW(QW), .C_B(C_B), .BW(BW)) u_rout (
     .clk_i, .rst_ni, .push_i(rq_push), .push_ptr_i(rq_push_q), .wdata_i(rq_rec),
     .raddr_o(rout_raddr), .rdata_i(rout_rdata), .beat_i(rout_beat), .adv_i(rq_ret),
-    .valid_o(rout_valid), .rec_o(rout_rec), .last_o(rout_last), .ptr_o(rq_out)
+    .valid_o(rout_valid), .rec_o(rout_rec), .last_o(rout_last), .ptr_o(rq_out),
+    .ptr1_o(rq_out1)
   );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -642,6 +649,7 @@ module aesf_dam_core #(
   logic [BW+1:0]     n_beats;
   logic [BW+1:0]     src_end, dst_end;
   logic              paths_idle;
+  logic              dma_loop_q;     // the loop-back is on (D_PUSH or D_RUN), a flip-flop
 
   assign n_beats  = (BW+2)'(dma_nstates_i) * (BW+2)'(WPS);
   assign src_end  = (BW+2)'(dma_src_i) + n_beats;
@@ -665,6 +673,7 @@ module aesf_dam_core #(
       dma_beats_q   <= '0;
       dma_rpushed_q <= 1'b0;
       dma_wpushed_q <= 1'b0;
+      dma_loop_q    <= 1'b0;
     end else begin
       case (dma_state_q)
         D_IDLE: if (dma_go_i && dma_chk == 4'd0) begin
@@ -678,13 +687,17 @@ module aesf_dam_core #(
           dma_state_q   <= D_PUSH;
           dma_rpushed_q <= 1'b0;
           dma_wpushed_q <= 1'b0;
+          dma_loop_q    <= 1'b1;
         end
         D_PUSH: begin
           if (rq_push && dma_active) dma_rpushed_q <= 1'b1;
           if (wq_push && dma_active) dma_wpushed_q <= 1'b1;
           if ((dma_rpushed_q || rq_push) && (dma_wpushed_q || wq_push)) dma_state_q <= D_RUN;
         end
-        D_RUN: if (wdone) dma_state_q <= D_IDLE;
+        D_RUN: if (wdone) begin
+          dma_state_q <= D_IDLE;
+          dma_loop_q  <= 1'b0;
+        end
         default: dma_state_q <= D_IDLE;
       endcase
     end
@@ -710,12 +723,31 @@ module aesf_dam_core #(
     end
   end
 
-  // beat sources: the DMA loops read beats into the write path
-  assign dma_loop = (dma_state_q == D_RUN || dma_state_q == D_PUSH);
-  assign wd_valid     = dma_loop ? rd_valid : wd_valid_i;
-  assign wd_data      = dma_loop ? rd_data_o : wd_data_i;
+  // beat sources: the DMA loops read beats into the write path through a register slice (timing, issue 21: the
+  // read path's bus side -> the write path's input side was one combinational handshake and data path, the
+  // worst path of four of the six registered cores). Two entries with the head in flip-flops: both sides see
+  // flip-flops only (wready_o, rvalid_o, rdata_o), one beat per clock, one cycle added to a DMA transfer.
+  logic          lb_wready, lb_rvalid;
+  logic [W-1:0]  lb_rdata;
+  logic [1:0]    lb_count;
+  assign dma_loop = dma_loop_q;
+  aesf_fifo #(.W(W), .DEPTH(2), .HEAD_REG(1)) u_loop (
+    .clk_i, .rst_ni, .clear_i(1'b0),
+    .wvalid_i(dma_loop && rd_valid), .wready_o(lb_wready), .wdata_i(rd_data_o),
+    .rvalid_o(lb_rvalid), .rready_i(dma_loop && wd_ready), .rdata_o(lb_rdata), .count_o(lb_count)
+  );
+  assign wd_valid     = dma_loop ? lb_rvalid : wd_valid_i;
+  assign wd_data      = dma_loop ? lb_rdata : wd_data_i;
   assign wd_be        = dma_loop ? {(W/8){1'b1}} : wd_be_i;
-  assign rd_ready_int = dma_loop ? wd_ready : rd_ready_i;
+  assign rd_ready_int = dma_loop ? lb_wready : rd_ready_i;
+`ifdef FORMAL
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (dma_loop_q == (dma_state_q == D_PUSH || dma_state_q == D_RUN));
+      if (!dma_loop_q) assert (!lb_rvalid);      // the slice is empty whenever the front end owns the paths
+    end
+  end
+`endif
   assign wd_ready_o = wd_ready && !dma_active;
 
   // unused: the read-word FIFO never fills (credits); rd_ready_int drives the bus side
@@ -723,7 +755,7 @@ module aesf_dam_core #(
   logic unused;
   // the block FIFOs' wready: always 1 when a block leaves an engine (credits; asserted under FORMAL)
   // the issue side's pointer: read by the FORMAL assertions only
-  assign unused = rf_wready ^ wblk_ready ^ rblk_ready ^ (^{rq_iss, bf_count, wblk_count, rf_count, rblk_count, order_lo, wbuf_q[127 -: W],
+  assign unused = rf_wready ^ wblk_ready ^ rblk_ready ^ (^{lb_count, wq_in1, wq_out1, rq_iss1, rq_out1, rq_iss, bf_count, wblk_count, rf_count, rblk_count, order_lo, wbuf_q[127 -: W],
                                    rbuf_q[127 -: W]});
 endmodule
 `default_nettype wire

@@ -39,7 +39,8 @@ module aesf_dam_qhead #(
   output logic          valid_o,
   output logic [CW-1:0] rec_o,
   output logic          last_o,       // the next beat of the head record is its last
-  output logic [QW:0]   ptr_o         // the side's pointer
+  output logic [QW:0]   ptr_o,        // the side's pointer
+  output logic [QW:0]   ptr1_o        // ptr_o + 1 (a flip-flop)
 );
   if (CW < 1 || QW < 1 || QW > 4 || BW < 1 || BW > CW || C_B < 0 || C_B > CW - BW) begin : gen_param_err
 `ifdef __ICARUS__
@@ -50,19 +51,38 @@ module aesf_dam_qhead #(
   end
 
   logic [QW:0]   ptr_q, ptr1_q;       // pointer and pointer + 1
-  logic [QW:0]   ptr_d, pp_d;         // next pointer, next push pointer
+  logic [QW:0]   ptr_d;               // next pointer
   logic          valid_q, last_q;
   logic [CW-1:0] rec_q, rec_d;
   logic [BW-1:0] rem_q;               // beats of the head record after the next one
-  logic [BW-1:0] nb;                  // beat count of the record loaded at this edge
   logic          hload;               // the head register takes a new record at this edge
+  logic          from_store;          // the next record comes from the store (else from wdata_i)
+  logic [QW:0]   pp1;                 // push_ptr_i + 1
+  logic          valid_d;
+  // both candidates' beat-count decode ahead of the late selection (timing, issue 21: the subtraction's carry
+  // chain sat behind the handshake-driven select of the record, on the worst path of dam_asbus64 / 128)
+  logic [BW-1:0] rem_st, rem_wr;      // beat count - 1 of the stored / the written record
+  logic          last_st, last_wr;    // beat count == 1
 
   assign ptr_d = adv_i ? ptr1_q : ptr_q;
-  assign pp_d  = push_ptr_i + (QW+1)'(push_i);
+  assign pp1   = push_ptr_i + 1'b1;
+  // the next valid flag from four compares of early values; adv_i / push_i only select (no adder behind them)
+  always_comb begin
+    unique case ({adv_i, push_i})
+      2'b00:   valid_d = (ptr_q  != push_ptr_i);
+      2'b01:   valid_d = (ptr_q  != pp1);
+      2'b10:   valid_d = (ptr1_q != push_ptr_i);
+      default: valid_d = (ptr1_q != pp1);
+    endcase
+  end
   assign hload = adv_i || (!valid_q && push_i);
   // the next record: written now (the side was empty, or the next entry is written in this cycle) or stored
-  assign rec_d = (adv_i && !(push_i && push_ptr_i == ptr1_q)) ? rdata_i : wdata_i;
-  assign nb    = rec_d[C_B +: BW];
+  assign from_store = adv_i && !(push_i && push_ptr_i == ptr1_q);
+  assign rec_d   = from_store ? rdata_i : wdata_i;
+  assign rem_st  = rdata_i[C_B +: BW] - 1'b1;
+  assign rem_wr  = wdata_i[C_B +: BW] - 1'b1;
+  assign last_st = (rdata_i[C_B +: BW] == BW'(1));
+  assign last_wr = (wdata_i[C_B +: BW] == BW'(1));
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -75,11 +95,11 @@ module aesf_dam_qhead #(
     end else begin
       ptr_q   <= ptr_d;
       if (adv_i) ptr1_q <= ptr1_q + 1'b1;
-      if (push_i || adv_i) valid_q <= (ptr_d != pp_d);   // (unchanged otherwise)
+      if (push_i || adv_i) valid_q <= valid_d;   // (unchanged otherwise)
       if (hload) begin
         rec_q  <= rec_d;
-        rem_q  <= nb - 1'b1;
-        last_q <= (nb == BW'(1));
+        rem_q  <= from_store ? rem_st : rem_wr;
+        last_q <= from_store ? last_st : last_wr;
       end else if (beat_i) begin
         rem_q  <= rem_q - 1'b1;
         last_q <= (rem_q == BW'(1));
@@ -92,11 +112,15 @@ module aesf_dam_qhead #(
   assign rec_o   = rec_q;
   assign last_o  = last_q;
   assign ptr_o   = ptr_q;
+  assign ptr1_o  = ptr1_q;
 
 `ifdef FORMAL
+  logic [QW:0] pp_d;                  // next push pointer
+  assign pp_d = push_ptr_i + (QW+1)'(push_i);
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       assert (ptr1_q == ptr_q + 1'b1);
+      assert (valid_d == (ptr_d != pp_d));
       if (adv_i) assert (valid_q);
       if (beat_i) assert (valid_q);
       if (valid_q) assert (last_q == (rem_q == '0));
