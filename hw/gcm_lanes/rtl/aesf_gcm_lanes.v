@@ -219,6 +219,7 @@ module aesf_gcm_lanes #(
   logic         in_stop_q;      // abort_q || clear_q, a flip-flop of its own for the input handshake (timing, issue 19)
   logic [CQ_LOG2:0] mo_q;       // messages accepted and not yet done (credits for every per-message queue)
   logic         mo_full_q;      // mo_q == CQ, a flip-flop
+  logic         mo_one_q;       // mo_q == 1, a flip-flop
   logic         msg_act;        // a message is accepted and not done (a flip-flop: mo_q != 0)
   logic         msg_act_q;
   logic [CQ_LOG2:0] mo_d;
@@ -837,8 +838,11 @@ module aesf_gcm_lanes #(
 
   assign msg_act     = msg_act_q;
   assign mo_d        = mo_q + (CQ_LOG2+1)'(cmd_hs) - (CQ_LOG2+1)'(tag_done);
-  // msg_act_q's next value (the main FSM block below: cleared by clear_q and at the end of an abort)
-  assign msg_act_d   = !clear_q && !(st_q == StAbort && abort_done) && (mo_d != '0);
+  // msg_act_q's next value (the main FSM block below: cleared by clear_q and at the end of an abort), written
+  // without mo_d's adder (timing, issue 19: mo_q's carry chain was in front of the abort copies): mo_d != 0 is
+  // a command taken, or messages outstanding and not the last one done now
+  assign msg_act_d   = !clear_q && !(st_q == StAbort && abort_done) &&
+                       (cmd_hs || (msg_act_q && !(tag_done && mo_one_q)));
   assign mabort_d    = abort_i && msg_act_d;
   assign mclr_d      = clear_i || mabort_d;
   assign key_ok_o    = key_ok_q;
@@ -868,20 +872,17 @@ module aesf_gcm_lanes #(
   end
 
   // the per-unit copies (kept apart: see their declaration)
-  for (genvar k = 0; k < NMc; k++) begin : gen_mclr
+  logic [NMc+NMa-1:0] cp_q, cp_d;
+  assign cp_d = {{NMa{mabort_d}}, {NMc{mclr_d}}};
+  for (genvar k = 0; k < NMc + NMa; k++) begin : gen_copy
     (* keep *)
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) mclr_q[k] <= 1'b0;
-      else         mclr_q[k] <= mclr_d;
+      if (!rst_ni) cp_q[k] <= 1'b0;
+      else         cp_q[k] <= cp_d[k];
     end
   end
-  for (genvar k = 0; k < NMa; k++) begin : gen_mabort
-    (* keep *)
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) mabort_q[k] <= 1'b0;
-      else         mabort_q[k] <= mabort_d;
-    end
-  end
+  assign mclr_q   = cp_q[NMc-1:0];
+  assign mabort_q = cp_q[NMc+NMa-1:NMc];
   (* keep *)
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -958,7 +959,8 @@ module aesf_gcm_lanes #(
       for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
       kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0; kgen_q <= 1'b0; kw_q <= '0; kgw_q <= '0; kwv_q <= 1'b0;
       kph_q <= 1'b0; ksw_q <= '0;
-      h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; msg_act_q <= 1'b0; ab_cnt_q <= '0; flush_q <= '0;
+      h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; mo_one_q <= 1'b0; msg_act_q <= 1'b0; ab_cnt_q <= '0;
+      flush_q <= '0;
     end else if (clear_q) begin
       flush_q <= 7'(LAT);
       st_q <= StIdle;
@@ -966,13 +968,14 @@ module aesf_gcm_lanes #(
       for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
       kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0; kgen_q <= 1'b0; kw_q <= '0; kgw_q <= '0; kwv_q <= 1'b0;
       kph_q <= 1'b0; ksw_q <= '0;
-      h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; msg_act_q <= 1'b0; ab_cnt_q <= '0;
+      h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; mo_one_q <= 1'b0; msg_act_q <= 1'b0; ab_cnt_q <= '0;
     end else begin
       if (flush_q != '0) flush_q <= flush_q - 7'd1;
       if (ab_cnt_q != '0) ab_cnt_q <= ab_cnt_q - 7'd1;
       // messages outstanding: +1 at a command, -1 at done
       mo_q      <= mo_d;
       mo_full_q <= (mo_d == (CQ_LOG2+1)'(CQ));
+      mo_one_q  <= (mo_d == (CQ_LOG2+1)'(1));
       msg_act_q <= (mo_d != '0);
       unique case (st_q)
         StIdle: begin
@@ -1035,6 +1038,7 @@ module aesf_gcm_lanes #(
           if (abort_done) begin
             mo_q      <= '0;
             mo_full_q <= 1'b0;
+            mo_one_q  <= 1'b0;
             msg_act_q <= 1'b0;
             st_q      <= StIdle;
           end
@@ -1376,6 +1380,8 @@ module aesf_gcm_lanes #(
       for (int k = 0; k < NMc; k++) assert (mclr_q[k] == (clear_q || (abort_q && msg_act_q)));
       for (int k = 0; k < NMa; k++) assert (mabort_q[k] == (abort_q && msg_act_q));
       assert (ab_iss_q == abort_q);
+      assert (mo_one_q == (mo_q == (CQ_LOG2+1)'(1)));
+      assert (msg_act_q == (mo_q != '0));
       assert (stop_tag_q == (abort_q || clear_q));
       assert (j0_take == (ist_q == StIJ0 && gk_pop && gk_j0));
       assert (i_nok_q == (nx_word[CQW-1 -: 3] == ErrNone));

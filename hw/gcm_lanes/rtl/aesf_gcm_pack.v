@@ -55,8 +55,8 @@ module aesf_gcm_pack #(
   // The fill level is one-hot (pos_q[c] = c blocks held, c = 0..B): every select of the slot multiplexers, the
   // output lane masks and the ready / valid flags are a gate or two behind flip-flops, no adder or compare
   // (timing, issue 19: the binary count -> compare -> slot select chain crossed the device on N = 2).
-  logic [127:0]     buf_q [B];
-  logic [127:0]     buf_d [B];
+  logic [127:0]     buf_q [B];        // the block slots (below; at module scope: Icarus 11 leaves an unpacked
+                                      // array declared inside a generate block at X)
   logic [B:0]       pos_q, pos_d;     // one-hot fill level
   logic [B:0]       c_oh;             // fill level after this cycle's output beat
   logic [B:0]       cp_oh;            // ... and after the input beat's padding
@@ -84,30 +84,17 @@ module aesf_gcm_pack #(
   assign in_ready_o  = rdy_q;
   assign in_hs       = in_valid_i && rdy_q;
 
-  for (genvar k = 0; k < N; k++) begin : gen_out
-    assign out_data_o[N*128-1-128*k -: 128] = buf_q[k];
-  end
-
+  // the fill level (one-hot), for every N
   always_comb begin
-    for (int s = 0; s < B; s++) buf_d[s] = buf_q[s];
     c_oh = pos_q;
-    if (out_hs) begin
-      for (int s = 0; s < B; s++) buf_d[s] = (s + N < B) ? buf_q[(s + N < B) ? s + N : 0] : 128'd0;
-      c_oh = (B+1)'(pos_q >> N);
-    end
-    pos_d = c_oh;
+    if (out_hs) c_oh = (B+1)'(pos_q >> N);
     cp_oh = c_oh;
+    pos_d = c_oh;
     if (s_v_q) begin
       // padding: the fill level moves on over zero slots (slots above the fill level are always zero)
       cp_oh = '0;
       for (int p = 0; p < N; p++) begin
         if (s_pad_oh_q[p]) cp_oh = cp_oh | (B+1)'(c_oh << p);
-      end
-      // slot s takes lane k of the input register when c + pad + k == s
-      for (int s = 0; s < B; s++) begin
-        for (int k = 0; k < N; k++) begin
-          if (s >= k && cp_oh[(s >= k) ? s - k : 0] && s_ln_q[k]) buf_d[s] = s_d_q[N*128-1-128*k -: 128];
-        end
       end
       pos_d = '0;
       for (int n = 0; n <= N; n++) begin
@@ -166,7 +153,6 @@ module aesf_gcm_pack #(
       s_ln_q     <= '0;
       s_pad_oh_q <= '0;
       s_d_q      <= '0;
-      for (int s = 0; s < B; s++) buf_q[s] <= '0;
     end else if (clear_i) begin
       pos_q      <= (B+1)'(1);
       full_q     <= 1'b0;
@@ -176,7 +162,6 @@ module aesf_gcm_pack #(
       s_ln_q     <= '0;
       s_pad_oh_q <= '0;
       s_d_q      <= '0;
-      for (int s = 0; s < B; s++) buf_q[s] <= '0;
     end else begin
       pos_q    <= pos_d;
       full_q   <= |pos_d[B:N];
@@ -190,8 +175,87 @@ module aesf_gcm_pack #(
         s_ln_q     <= e_ln;
         s_pad_oh_q <= e_pad_oh;
       end
-      for (int s = 0; s < B; s++) buf_q[s] <= buf_d[s];
     end
+  end
+
+  // the block slots
+  if (N > 1) begin : gen_shift
+    // a shift buffer: the output beat is slots 0..N-1, an output handshake moves every slot down by N
+    logic [127:0] buf_d [B];
+    always_comb begin
+      for (int s = 0; s < B; s++) buf_d[s] = buf_q[s];
+      if (out_hs) begin
+        for (int s = 0; s < B; s++) buf_d[s] = (s + N < B) ? buf_q[(s + N < B) ? s + N : 0] : 128'd0;
+      end
+      if (s_v_q) begin
+        // slot s takes lane k of the input register when c + pad + k == s
+        for (int s = 0; s < B; s++) begin
+          for (int k = 0; k < N; k++) begin
+            if (s >= k && cp_oh[(s >= k) ? s - k : 0] && s_ln_q[k]) buf_d[s] = s_d_q[N*128-1-128*k -: 128];
+          end
+        end
+      end
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        for (int s = 0; s < B; s++) buf_q[s] <= '0;
+      end else if (clear_i) begin
+        for (int s = 0; s < B; s++) buf_q[s] <= '0;
+      end else begin
+        for (int s = 0; s < B; s++) buf_q[s] <= buf_d[s];
+      end
+    end
+    for (genvar k = 0; k < N; k++) begin : gen_out
+      assign out_data_o[N*128-1-128*k -: 128] = buf_q[k];
+    end
+  end else begin : gen_ring
+    // N = 1 (one block per beat, no padding): a ring of B slots with one-hot write and read pointers, so an
+    // output handshake moves the read pointer only and a slot is written from flip-flops (s_v_q, wp_q) alone
+    // (timing, issue 19: the handshake drove the selects of all B x 128 slot flip-flops of the shift buffer)
+    logic [B-1:0] wp_q, rp_q;
+    logic         wr;
+    assign wr = s_v_q && s_ln_q[0];
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        wp_q <= B'(1);
+        rp_q <= B'(1);
+      end else if (clear_i) begin
+        wp_q <= B'(1);
+        rp_q <= B'(1);
+      end else begin
+        if (wr)     wp_q <= {wp_q[B-2:0], wp_q[B-1]};
+        if (out_hs) rp_q <= {rp_q[B-2:0], rp_q[B-1]};
+      end
+    end
+    for (genvar s = 0; s < B; s++) begin : gen_slot
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          buf_q[s] <= '0;
+        end else if (clear_i) begin
+          buf_q[s] <= '0;
+        end else if (wr && wp_q[s]) begin
+          buf_q[s] <= s_d_q;
+        end
+      end
+    end
+    // the read multiplexer, an AND-OR chain of one-hot selects
+    logic [127:0] rd [B+1];
+    assign rd[0] = '0;
+    for (genvar s = 0; s < B; s++) begin : gen_rd
+      assign rd[s+1] = rd[s] | (rp_q[s] ? buf_q[s] : 128'd0);
+    end
+    assign out_data_o = rd[B];
+`ifdef FORMAL
+    // the pointers are one-hot and B - 1 .. 0 blocks apart as the fill level says (empty: equal)
+    always_ff @(posedge clk_i) begin
+      if (rst_ni) begin
+        assert ($onehot(wp_q) && $onehot(rp_q));
+        for (int c = 0; c < B; c++) begin
+          if (pos_q[c]) assert (wp_q == ((B)'({rp_q, rp_q} << c >> B)));
+        end
+      end
+    end
+`endif
   end
 
 endmodule
