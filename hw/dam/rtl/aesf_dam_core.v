@@ -290,7 +290,7 @@ module aesf_dam_core #(
     .clk_i, .rst_ni, .en_i(1'b1), .in_valid_i(dec_in_valid), .in_data_i(dec_in), .rk_i(rk_dec),
     .out_valid_o(dec_out_valid), .out_data_o(dec_out)
   );
-  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH), .HEAD_REG(1)) u_wblk (
+  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH)) u_wblk (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(dec_out_valid), .wready_o(wblk_ready), .wdata_i(dec_out),
     .rvalid_o(wblk_valid), .rready_i(wblk_pop), .rdata_o(wblk_data), .count_o(wblk_count)
@@ -497,7 +497,7 @@ module aesf_dam_core #(
     .clk_i, .rst_ni, .en_i(1'b1), .in_valid_i(enc_in_valid), .in_data_i(enc_in), .rk_i(rk_enc),
     .out_valid_o(enc_out_valid), .out_data_o(enc_out)
   );
-  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH), .HEAD_REG(1)) u_rblk (
+  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH)) u_rblk (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(enc_out_valid), .wready_o(rblk_ready), .wdata_i(enc_out),
     .rvalid_o(rblk_valid), .rready_i(rblk_pop), .rdata_o(rblk_data), .count_o(rblk_count)

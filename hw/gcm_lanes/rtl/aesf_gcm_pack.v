@@ -197,13 +197,8 @@ module aesf_gcm_pack #(
       end
     end
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        for (int s = 0; s < B; s++) buf_q[s] <= '0;
-      end else if (clear_i) begin
-        for (int s = 0; s < B; s++) buf_q[s] <= '0;
-      end else begin
-        for (int s = 0; s < B; s++) buf_q[s] <= buf_d[s];
-      end
+      if (!rst_ni) for (int s = 0; s < B; s++) buf_q[s] <= '0;
+      else         for (int s = 0; s < B; s++) buf_q[s] <= clear_i ? 128'd0 : buf_d[s];
     end
     for (genvar k = 0; k < N; k++) begin : gen_out
       assign out_data_o[N*128-1-128*k -: 128] = buf_q[k];
@@ -229,13 +224,8 @@ module aesf_gcm_pack #(
     end
     for (genvar s = 0; s < B; s++) begin : gen_slot
       always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          buf_q[s] <= '0;
-        end else if (clear_i) begin
-          buf_q[s] <= '0;
-        end else if (wr && wp_q[s]) begin
-          buf_q[s] <= s_d_q;
-        end
+        if (!rst_ni)                         buf_q[s] <= '0;
+        else if (clear_i || (wr && wp_q[s])) buf_q[s] <= clear_i ? 128'd0 : s_d_q;
       end
     end
     // the read multiplexer, an AND-OR chain of one-hot selects
