@@ -13,11 +13,14 @@ from aesforge.sim.runner import run_cocotb_module
 N1_IVBEATS = {"N": 1, "PIPE_MASK": 2, "GH_ORDER": 2, "GH_PIPE_MASK": 1, "GH_IN_MASK": 0, "IV_IN_CMD": 0, "CQ_LOG2": 2}
 
 
-@pytest.mark.parametrize("sim,params", [("icarus", None), ("verilator", None), ("icarus", N1_IVBEATS)],
-                         ids=["n2-ivcmd-icarus", "n2-ivcmd-verilator", "n1-ivbeats-q4-icarus"])
+@pytest.mark.parametrize("sim,params", [("icarus", None), ("verilator", None), ("icarus", N1_IVBEATS),
+                                        ("verilator", N1_IVBEATS)],
+                         ids=["n2-ivcmd-icarus", "n2-ivcmd-verilator", "n1-ivbeats-q4-icarus",
+                              "n1-ivbeats-q4-verilator"])
 def test_gcm_lanes_proto(sim, params):
-    # on Verilator with the RTL's assertions (`ifdef FORMAL` blocks of aesf_gcm_lanes and aesf_ghash_par: queue
-    # credits, the kind delay lines against the lanes' valid chain, the keystream FIFO's registered flags)
+    # on Verilator with the RTL's assertions (`ifdef FORMAL` blocks of aesf_gcm_lanes, aesf_ghash_par and
+    # aesf_gcm_pack: queue credits, the kind delay lines against the lanes' valid chain, the keystream FIFO's
+    # registered flags, the abort copies; N = 1 for the packer's ring pointers)
     tests, failed = run_cocotb_module("gcm_lanes", "gcm_lanes_proto_tb", sim=sim, params=params,
                                       pythonpath=[str(Path(__file__).parent)], assertions=(sim == "verilator"))
     assert tests == 3
