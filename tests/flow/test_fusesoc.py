@@ -124,7 +124,7 @@ def test_lint(path):
 
 
 @pytest.mark.parametrize("name,core_file", [("gcm_spi", "gcm_spi"), ("aes_col32_ed", "aes_col32"),
-                                            ("aes_col128_ed", "aes_col32")])
+                                            ("aes_col128_ed", "aes_col32"), ("aes_col128_ed3", "aes_col32")])
 def test_lint_with_registered_params(name, core_file):
     """Registered configurations through FuseSoC parameters: gcm_spi (the issue's failing core) and the encrypt +
     decrypt configurations of aes_col32.core (one .core file; COLS, DECRYPT, SBOX_IMPL as registered). They lint

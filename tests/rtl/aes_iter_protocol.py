@@ -22,23 +22,26 @@ COL32 = os.environ.get("COCOTB_TOPLEVEL", os.environ.get("TOPLEVEL", "")) == "ae
 PARAMS = json.loads(os.environ.get("AESFORGE_PARAMS", "{}") or "{}")
 DECRYPT = int(PARAMS.get("DECRYPT", 0 if COL32 else 1))
 COLS = int(PARAMS.get("COLS", 1))
-TWO = COL32 and int(PARAMS.get("SBOX_IMPL", 0)) == 3   # aesf_aes_col32 SBOX_IMPL 3: two clocks per round
+# aesf_aes_col32 SBOX_IMPL 3 / 4: two / three clocks per round (round 0 after the accepting edge); else 0
+CPR = {3: 2, 4: 3}.get(int(PARAMS.get("SBOX_IMPL", 0)), 0) if COL32 else 0
 NR = {16: 10, 24: 12, 32: 14}
 
 
 def block_cycles(klen: int) -> int:
     """The back-to-back block period: Nr (aesf_aes_iter), (4 / COLS) (Nr + 1) (aesf_aes_col32), 2 Nr + 1
-    (aesf_aes_col32 SBOX_IMPL 3)."""
-    if TWO:
+    (aesf_aes_col32 SBOX_IMPL 3), 3 (Nr + 1) (SBOX_IMPL 4)."""
+    if CPR == 2:
         return 2 * NR[klen] + 1
+    if CPR == 3:
+        return 3 * (NR[klen] + 1)
     return (4 // COLS) * (NR[klen] + 1) if COL32 else NR[klen]
 
 
 def latency_cycles(klen: int) -> int:
     """Accepting edge -> out_valid_o: the period, except aesf_aes_col32 with COLS = 4 (round 0 is the accepting
-    cycle): Nr; SBOX_IMPL 3 (round 0 in the clock after the accepting edge, two clocks per round): 2 Nr + 1."""
-    if TWO:
-        return 2 * NR[klen] + 1
+    cycle): Nr; SBOX_IMPL 3 / 4 (round 0 after the accepting edge, two / three clocks per round): the period."""
+    if CPR:
+        return block_cycles(klen)
     return NR[klen] if (not COL32 or COLS == 4) else block_cycles(klen)
 KLEN = {16: 0, 24: 1, 32: 2}
 

@@ -16,12 +16,18 @@ CORE = get("aes_col32")
 NR = {16: 10, 24: 12, 32: 14}
 
 
-def batch_cycles(cols: int, klen: int, nblk: int, two: bool = False) -> int:
-    """The bench's cycles for nblk back-to-back blocks: first accepting edge -> last output handshake (two: SBOX_IMPL
-    3, two clocks per round: period and latency 2 Nr + 1)."""
-    per = 2 * NR[klen] + 1 if two else (4 // cols) * (NR[klen] + 1)
-    lat = per if two else (NR[klen] if cols == 4 else per)
+def batch_cycles(cols: int, klen: int, nblk: int, cpr: int = 1) -> int:
+    """The bench's cycles for nblk back-to-back blocks: first accepting edge -> last output handshake (cpr: clocks
+    per round with block ROMs; 2: SBOX_IMPL 3, period and latency 2 Nr + 1; 3: SBOX_IMPL 4, 3 (Nr + 1))."""
+    per = {2: 2 * NR[klen] + 1, 3: 3 * (NR[klen] + 1)}.get(cpr, (4 // cols) * (NR[klen] + 1))
+    lat = per if cpr > 1 else (NR[klen] if cols == 4 else per)
     return per * (nblk - 1) + lat + 1
+
+
+def key_cycles(klen: int, cpr: int = 1) -> int:
+    """Key handshake edge -> key_ok_o: 2 (Nr + 1), 4 (Nr + 1) with SBOX_IMPL 3, 6 Nr + 4 with SBOX_IMPL 4 (one
+    schedule pair per three clocks, the first in the clock after the handshake)."""
+    return {2: 4 * (NR[klen] + 1), 3: 6 * NR[klen] + 4}.get(cpr, 2 * (NR[klen] + 1))
 
 
 @pytest.mark.parametrize("sim,cols", [("icarus", 1), ("verilator", 1), ("icarus", 2), ("icarus", 4),
@@ -58,11 +64,11 @@ def test_mmt_random_stalls(stall, cols):
     assert sum(r["cycles"] for r in res) > full
 
 
-# DECRYPT = 1 cores: name -> (COLS, two clocks per round); every one on both simulators, the compact and the block-ROM
-# one in make test, the others in make test-full
-ED = {c.name: (c.params["COLS"], c.params.get("SBOX_IMPL", 0) == 3) for c in CORES.values()
+# DECRYPT = 1 cores: name -> (COLS, clocks per round); every one on both simulators, the compact one and the
+# three-clock block-ROM one in make test, the others in make test-full
+ED = {c.name: (c.params["COLS"], {3: 2, 4: 3}.get(c.params.get("SBOX_IMPL", 0), 1)) for c in CORES.values()
       if c.top == "aesf_aes_col32" and c.params.get("DECRYPT")}
-FAST = {"aes_col128_ed", "aes_col32_ed"}   # the others (aes_col128_ed2) in make test-full
+FAST = {"aes_col128_ed3", "aes_col32_ed"}   # the others (aes_col128_ed, aes_col128_ed2) in make test-full
 
 
 @pytest.mark.parametrize("name,sim", [
@@ -71,7 +77,7 @@ FAST = {"aes_col128_ed", "aes_col32_ed"}   # the others (aes_col128_ed2) in make
 def test_all_ecb_kat_mmt_both_directions(name, sim):
     """DECRYPT = 1: every KAT + MMT vector of both directions, with their exact cycle counts (a decryption takes
     as long as an encryption)."""
-    cols, two = ED[name]
+    cols, cpr = ED[name]
     vecs = get(name).ci_vectors()
     assert {v["op"] for v in vecs} == {"encrypt", "decrypt"}
     assert {len(v["key"]) // 2 for v in vecs if v["op"] == "decrypt"} == {16, 24, 32}
@@ -80,22 +86,21 @@ def test_all_ecb_kat_mmt_both_directions(name, sim):
     rep = check(vecs, res)
     assert rep.failed == 0, rep.failures[:5]
     assert rep.passed == len(vecs)
-    key = 4 if two else 2   # key load: 2 (Nr + 1) edges, 4 (Nr + 1) with two clocks per pair
     for v, r in zip(vecs, res):
         klen = len(v["key"]) // 2
         nblk = len(v.get("pt", v.get("ct", ""))) // 32
-        assert r["cycles"] == batch_cycles(cols, klen, nblk, two), (v["id"], r["cycles"])
-        assert r["key_cycles"] in (0, key * (NR[klen] + 1)), (v["id"], r["key_cycles"])
+        assert r["cycles"] == batch_cycles(cols, klen, nblk, cpr), (v["id"], r["cycles"])
+        assert r["key_cycles"] in (0, key_cycles(klen, cpr)), (v["id"], r["key_cycles"])
 
 
 @pytest.mark.parametrize("name,stall", [(n, st) for n in sorted(ED) for st in (0.5, 0.9)])
 def test_mmt_random_stalls_both_directions(name, stall):
     """DECRYPT = 1: the multi-block messages of both directions with random idle cycles and back-pressure."""
-    cols, two = ED[name]
+    cols, cpr = ED[name]
     vecs = [v for v in get(name).ci_vectors() if "MMT" in v["id"]]
     assert {v["op"] for v in vecs} == {"encrypt", "decrypt"}
     res = run_batch(name, vecs, sim="icarus", jobs=1, stall=stall, seed=10, progress=False)
     rep = check(vecs, res)
     assert rep.failed == 0, rep.failures[:5]
-    full = sum(batch_cycles(cols, len(v["key"]) // 2, len(v.get("pt", v.get("ct", ""))) // 32, two) for v in vecs)
+    full = sum(batch_cycles(cols, len(v["key"]) // 2, len(v.get("pt", v.get("ct", ""))) // 32, cpr) for v in vecs)
     assert sum(r["cycles"] for r in res) > full

@@ -13,7 +13,10 @@
 // SBOX_IMPL = 2, 3 (COLS = 4): block-ROM S-boxes, 8 x aesf_sbox_rom (two lookups per RAM, both
 // tables in it); their address registers hold the state (ShiftRows already applied). SBOX_IMPL 2
 // takes one clock per round (the RAM's clock-to-output is in the round path); SBOX_IMPL 3 two: an
-// S-box clock (RAM -> pre-map -> sbq_q) and a round clock (sbq_q -> MixColumns -> key -> RAM).
+// S-box clock (RAM -> pre-map -> sbq_q) and a round clock (sbq_q -> MixColumns -> key -> RAM);
+// SBOX_IMPL 4 three, with the RAM's own output register (aesf_sbox_rom OUT_REG 1): a RAM clock (address
+// register -> output register; the round key into rkm_q), a MixColumns clock (output register ->
+// (Inv)ShiftRows (+ key) -> MixColumns -> mq_q) and a key clock (mq_q -> key or pre-map -> RAM address).
 //
 // Byte and bit order (as aesf_aes_iter)
 //   FIPS-197 byte 0 (in0, state s[0][0]) is bits [127:120], byte 15 is [7:0]; bit 7 of a byte is
@@ -45,16 +48,25 @@
 //              the accepting edge stores the block, the next clock is round 0, rounds 1..Nr take
 //              two clocks each: out_valid_o 2Nr+1 edges after the accepting edge (21/25/29); the
 //              next block is accepted in the last clock (output register free): 2Nr+1 per block.
+//   SBOX_IMPL 4: one pair per three clocks, the first in the clock after the handshake: key_ok_o
+//              6Nr+4 edges after the handshake (64/76/88); the accepting edge stores the block in mq_q, round
+//              0 (its key read, then AddRoundKey) and rounds 1..Nr take three clocks each: out_valid_o
+//              3(Nr+1) edges after the accepting edge (33/39/45); the next block is accepted in the last
+//              clock (output register free): 3(Nr+1) per block.
 //   decrypt:   (DECRYPT = 1) exactly the figures of an encryption, in both directions and at a
 //              direction change (no bubble); the key is expanded once for both directions.
 //   error:     a block accepted without a usable key, or with in_decrypt_i = 1 when DECRYPT = 0,
 //              produces an out_error_o output 1 edge after the accepting edge (data zero).
 //   clear_i:   the edge that sees clear_i wipes all registers; then the word store is scrubbed
 //              one row per cycle (32 cycles for COLS = 1, 2; 16 for COLS = 4; busy_o high).
+//              SBOX_IMPL 4: the RAM address registers are zero from the next edge (they load the wiped
+//              mq_q / rkm_q), the RAM output registers the edge after (S(0)), both long before busy_o falls.
 //
 // Datapath (critical path, SBOX_IMPL 0/1: state_q -> S-box -> MixColumns -> mux -> XOR rk -> state_q/out_q;
 // SBOX_IMPL 2: RAM clock-to-output -> pre-map -> MixColumns -> XOR rk -> ShiftRows mux -> RAM address;
-// SBOX_IMPL 3: RAM clock-to-output -> pre-map -> sbq_q)
+// SBOX_IMPL 3: RAM clock-to-output -> pre-map -> sbq_q; SBOX_IMPL 4: none through a RAM's clock-to-output,
+// the longest run from the word store's read address through the key expansion's XOR chain into its write
+// data, or from mq_q through the key / pre-map into a RAM address)
 //   The state register rotates left by COLS columns per clock, so ShiftRows of the k-th column
 //   computed in a clock is the fixed wiring {row 0 of column k, row 1 of column k+1, row 2 of
 //   column k+2, row 3 of column k+3} (mod 4); the new columns shift into nxt_q (32 (4 - COLS)
@@ -73,8 +85,9 @@
 `default_nettype none
 
 module aesf_aes_col32 #(
-  parameter int SBOX_IMPL = 0, // 0..3: 0: LUT case ROM, 1: composite field, 2: block ROM, one clock per round,
-                               // 3: block ROM + S-box output register, two clocks per round (2, 3: COLS = 4 only)
+  parameter int SBOX_IMPL = 0, // 0..4: 0: LUT case ROM, 1: composite field, 2: block ROM, one clock per round,
+                               // 3: block ROM + S-box output register, two clocks per round, 4: block ROM with
+                               // the RAM's own output register, three clocks per round (2..4: COLS = 4 only)
   parameter int COLS      = 1, // 1, 2 or 4: state columns per clock (4 x COLS S-boxes)
   parameter int DECRYPT   = 0  // 0..1: 0: encrypt only; 1: encrypt and decrypt, direction per block
 ) (
@@ -102,12 +115,12 @@ module aesf_aes_col32 #(
   output logic         busy_o         // a block in the rounds, key expansion or clear in progress
 );
 
-  if (SBOX_IMPL < 0 || SBOX_IMPL > 3 || (COLS != 1 && COLS != 2 && COLS != 4) || DECRYPT < 0 ||
+  if (SBOX_IMPL < 0 || SBOX_IMPL > 4 || (COLS != 1 && COLS != 2 && COLS != 4) || DECRYPT < 0 ||
       DECRYPT > 1 || (SBOX_IMPL >= 2 && COLS != 4)) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_aes_col32: SBOX_IMPL must be 0..3 (2, 3 only with COLS 4), COLS 1, 2 or 4, DECRYPT 0 or 1");
+    $error("aesf_aes_col32: SBOX_IMPL must be 0..4 (2..4 only with COLS 4), COLS 1, 2 or 4, DECRYPT 0 or 1");
 `endif
   end
 
@@ -118,7 +131,8 @@ module aesf_aes_col32 #(
   localparam int LASTCOL = 4 / COLS - 1;            // column step of the last clock of a round
   localparam bit ROM     = (SBOX_IMPL >= 2);        // block-ROM S-boxes
   localparam bit TWO     = (SBOX_IMPL == 3);        // two clocks per round / key pair (ph_q = 0, 1)
-  localparam bit ACC0    = (COLS == 4) && !TWO;     // round 0 is computed in the accepting cycle
+  localparam bit THREE   = (SBOX_IMPL == 4);        // three clocks per round / key pair (ph3_q one-hot)
+  localparam bit ACC0    = (COLS == 4) && !TWO && !THREE;  // round 0 is computed in the accepting cycle
 
   // Key-side control FSM states
   localparam logic [1:0] ST_IDLE   = 2'd0;  // word store stable (valid or not)
@@ -145,10 +159,17 @@ module aesf_aes_col32 #(
   logic         err_d, err_q;            // ... and it is an error marker
   logic         dec_d, dec_q;            // ... and it is decrypted (DECRYPT = 1; 0 when no block runs)
   logic         ph_d, ph_q;              // SBOX_IMPL 3: 0 = the S-box clock, 1 = the round clock; else 0
+  logic [2:0]   ph3_d, ph3_q;            // SBOX_IMPL 4, one-hot: [0] RAM clock, [1] MixColumns clock, [2] key clock
+  logic         rz_d, rz_q;              // SBOX_IMPL 4: the running block is in round 0
+  logic         rl_d, rl_q;              // SBOX_IMPL 4: ... in round Nr
+  logic         dm_d, dm_q;              // SBOX_IMPL 4: ... in a decryption round 1..Nr-1
   logic [3:0]   kr_d, kr_q;              // round-key row of the next round: r (encrypt), Nr - r (decrypt)
   logic [3:0]   rnd_d, rnd_q;            // round computed in this cycle, 0..Nr (COLS = 4: 1..Nr; 0 idle)
   logic [1:0]   col_d, col_q;            // column step of the round computed in this cycle, 0..LASTCOL
   logic [127:0] state_q;                 // rotates COLS columns per cycle inside a round
+  logic [127:0] mq_q;                    // SBOX_IMPL 4: the block (round 0), then (Inv)ShiftRows + S-box (+ key,
+                                         // decrypting) + MixColumns of the round (not in round Nr)
+  logic [127:0] rkm_q;                   // SBOX_IMPL 4: the round's key words, read in the RAM clock
 
   logic         out_valid_d, out_valid_q;
   logic         out_err_d, out_err_q;
@@ -177,9 +198,11 @@ module aesf_aes_col32 #(
   // ---------------------------------------------------------------------------------------
   // Handshakes
   // ---------------------------------------------------------------------------------------
-  logic out_free, last, core_idle, key_hs, in_hs, out_hs, blk_err, key_len_bad, expand, adv, hold;
+  logic out_free, last, core_idle, key_hs, in_hs, out_hs, blk_err, key_len_bad, expand, adv, kadv, hold;
 
-  assign adv         = ~TWO | ph_q;   // the clock that completes a round or a key pair
+  // the clock that completes a round (adv) or produces a key pair (kadv)
+  assign adv         = THREE ? ph3_q[2] : (~TWO | ph_q);
+  assign kadv        = THREE ? ph3_q[1] : (~TWO | ph_q);
   assign out_free    = ~out_valid_q | out_ready_i;
   assign last        = run_q & (err_q | ((rnd_q == nr_q) & (col_q == 2'(LASTCOL)) & adv));
   assign hold        = last & ~out_free;   // round Nr done, output register full
@@ -205,6 +228,7 @@ module aesf_aes_col32 #(
   logic [W-1:0] mix_in;     // MixColumns input (SBOX_IMPL 3: the S-box output register)
   logic         pre_en;     // apply the pre-map (a decryption round 1..Nr-1)
   logic [W-1:0] rk_res;     // round-key words added by res (SBOX_IMPL 3, rounds 1..Nr: a register)
+  logic [W-1:0] pre_rk;     // round-key words added in front of the pre-map (SBOX_IMPL 4: none, added before MixColumns)
   logic [31:0]  kw_sb_in;   // key expansion SubWord input: RotWord(w[2j-1]) or w[2j-1]
   logic         kw_rot;     // word 2j takes RotWord+SubWord+Rcon (2j mod Nk = 0)
   logic         rnd0;       // this clock computes round 0 (AddRoundKey only)
@@ -275,7 +299,7 @@ module aesf_aes_col32 #(
       // so one MixColumns serves both directions.
       logic [31:0] t;
       logic [7:0]  u1, u, v1, v;
-      assign t  = sb_pre[W-1-32*k -: 32] ^ rk_cols[W-1-32*k -: 32];
+      assign t  = sb_pre[W-1-32*k -: 32] ^ pre_rk[W-1-32*k -: 32];
       assign u1 = t[31:24] ^ t[15:8];
       assign v1 = t[23:16] ^ t[7:0];
       assign u  = {u1[5:0], 2'b00} ^ (u1[7] ? 8'h36 : 8'h00) ^ (u1[6] ? 8'h1b : 8'h00);
@@ -298,13 +322,24 @@ module aesf_aes_col32 #(
   end
 
   assign rnd0 = ACC0 ? ~run_q : (rnd_q == 4'd0);
-  // SBOX_IMPL 3: the pre-map runs in the S-box clock and round Nr registers the plain S-box outputs
-  assign pre_en = (DECRYPT != 0) & dec_q & (~TWO | (rnd_q != nr_q));
+  // SBOX_IMPL 3: the pre-map runs in the S-box clock and round Nr registers the plain S-box outputs;
+  // SBOX_IMPL 4: it runs in the key clock on mq_q (InvMixColumns(x) = pre(MixColumns(x)): the matrices
+  // commute), for decryption rounds 1..Nr-1
+  assign pre_en = THREE ? dm_q : ((DECRYPT != 0) & dec_q & (~TWO | (rnd_q != nr_q)));
+  assign pre_rk = THREE ? '0 : rk_cols;
   // Round 0: AddRoundKey only; rounds 1..Nr-1: full; round Nr: no MixColumns. A decryption round
   // 1..Nr-1 added its key before the (Inv)MixColumns.
   logic mid_dec;   // decryption round 1..Nr-1: no key after MixColumns
   assign mid_dec = (DECRYPT != 0) & dec_q & ~rnd0 & (rnd_q != nr_q);
-  assign res  = (rnd0 ? col_plain : ((rnd_q == nr_q) ? sb_out : mc)) ^ (mid_dec ? '0 : rk_res);
+  if (THREE) begin : gen_res3
+    // SBOX_IMPL 4, the key clock: mq_q ^ key (round 0, encryption, round Nr) or pre(mq_q) (decryption
+    // rounds 1..Nr-1, whose key went in before MixColumns); mc_in = pre_en ? pre(mq_q) : mq_q
+    logic unused_res;   // the one-clock-per-round terms
+    assign res        = mc_in ^ (dm_q ? '0 : rkm_q);
+    assign unused_res = ^{rnd0, col_plain, mid_dec, rk_res};
+  end else begin : gen_res
+    assign res = (rnd0 ? col_plain : ((rnd_q == nr_q) ? sb_out : mc)) ^ (mid_dec ? '0 : rk_res);
+  end
 
   // ---------------------------------------------------------------------------------------
   // Key-schedule words w[2j] and w[2j+1]: only an even word ever needs SubWord (2j mod Nk = 0,
@@ -382,18 +417,34 @@ module aesf_aes_col32 #(
     logic [31:0]  kw_addr;
     logic [127:0] addr;
     logic         rom_inv, rom_en, kw_rot_next;
+    logic [127:0] sb_rom;    // the RAM outputs, state order
     assign kw_rot_next = (kmod_q == 3'(nk_q - 4'd2));   // word 2j + 2 takes RotWord
-    assign kw_addr     = kw_rot_next ? {kw_new1[23:0], kw_new1[31:24]} : kw_new1;
-    assign sr_src      = res;
-    assign sr_inv      = (DECRYPT != 0) & ((run_q | TWO) ? dec_q : in_decrypt_i);
-    assign addr        = clear_i ? '0 : (expand ? {kw_addr, 96'h0} : 128'(sr_out));
-    assign rom_inv     = sr_inv & ~clear_i & ~expand;
-    assign rom_en      = clear_i | ~hold;
-    logic [127:0] sb_rom;
+    if (THREE) begin : gen_addr3
+      // SBOX_IMPL 4: the addresses take the state unpermuted (the mq_q load applies (Inv)ShiftRows to the
+      // RAM outputs); the expansion writes (RotWord) w[2j-1] from kprev_q in the key clock after the pair
+      // clock, so SubWord is in the output register in the next pair clock. The RAMs step on every
+      // clock (only the key clock's addresses and the RAM clock's outputs are used); clear_i wipes mq_q
+      // and rkm_q, so the addresses are zero from the edge after it.
+      logic unused_kaddr;
+      assign kw_addr      = kw_sb_in;
+      assign sr_src       = sb_rom;
+      assign sr_inv       = (DECRYPT != 0) & dec_q;
+      assign addr         = {expand ? kw_addr : res[127:96], res[95:0]};
+      assign rom_inv      = (DECRYPT != 0) & dec_q & ~expand;
+      assign rom_en       = 1'b1;
+      assign unused_kaddr = kw_rot_next;
+    end else begin : gen_addr12
+      assign kw_addr = kw_rot_next ? {kw_new1[23:0], kw_new1[31:24]} : kw_new1;
+      assign sr_src  = res;
+      assign sr_inv  = (DECRYPT != 0) & ((run_q | TWO) ? dec_q : in_decrypt_i);
+      assign addr    = clear_i ? '0 : (expand ? {kw_addr, 96'h0} : 128'(sr_out));
+      assign rom_inv = sr_inv & ~clear_i & ~expand;
+      assign rom_en  = clear_i | ~hold;
+    end
     for (genvar m = 0; m < 8; m++) begin : gen_rom_pair
       aesf_sbox_rom #(
         .INVERSE (2),
-        .OUT_REG (0)
+        .OUT_REG (THREE ? 1 : 0)
       ) u_sbox_rom (
         .clk_i (clk_i),
         .en_i  (rom_en),
@@ -403,7 +454,9 @@ module aesf_aes_col32 #(
         .b_o   (sb_rom[119-16*m -: 8])
       );
     end
-    assign sb_pre = sb_rom;
+    if (!THREE) begin : gen_sb_pre
+      assign sb_pre = sb_rom;
+    end
     if (TWO) begin : gen_sbq
       // sbq_q: S-box outputs (decryption: pre-mapped), or the block at the accepting edge; rkq_q:
       // the round's key words, read from the store in the S-box clock (the row stays for both
@@ -428,6 +481,32 @@ module aesf_aes_col32 #(
       assign mix_in    = sbq_q;
       assign col_plain = sbq_q;                          // round 0: the block stored at the accepting edge
       assign rk_res    = (rnd_q == 4'd0) ? rk_cols : rkq_q;  // round 0 reads the store (row kr_q)
+    end else if (THREE) begin : gen_mq
+      // SBOX_IMPL 4. RAM clock (ph3_q[0]): the RAMs read the state into their output registers, the round's
+      // key words go into rkm_q. MixColumns clock ([1]): (Inv)ShiftRows of the RAM outputs (+ the key,
+      // decryption rounds 1..Nr-1) -> MixColumns (not in round Nr) -> mq_q; round 0 keeps the block
+      // stored at the accepting edge. Key clock ([2]): res -> the RAM addresses (or the output register).
+      // No reset, wiped by clear_i.
+      always_ff @(posedge clk_i) begin
+        if (clear_i) begin
+          mq_q <= '0;
+        end else if (in_hs) begin
+          mq_q <= in_data_i;
+        end else if (run_q && ph3_q[1] && !rz_q) begin
+          mq_q <= rl_q ? col_sr : mc;
+        end
+      end
+      always_ff @(posedge clk_i) begin
+        if (clear_i) begin
+          rkm_q <= '0;
+        end else if (run_q && ph3_q[0]) begin
+          rkm_q <= rk_cols;
+        end
+      end
+      assign sb_out = sb_rom;
+      assign sb_pre = mq_q;
+      assign mix_in = col_sr ^ (dm_q ? rkm_q : '0);
+      assign rk_res = rkm_q;
     end else begin : gen_sb1
       assign sb_out = sb_rom;
       assign mix_in = mc_in;
@@ -435,8 +514,14 @@ module aesf_aes_col32 #(
     end
     logic unused_rom;   // the LUT S-boxes' inputs: not used with block ROMs
     assign unused_rom = ^{kw_sb_in, col_sr};
+    if (!THREE) begin : gen_no_mq
+      assign mq_q  = '0;
+      assign rkm_q = '0;
+    end
   end else begin : gen_no_rom
     logic unused_sr;   // COLS < 4 or DECRYPT = 0: not every source byte is used
+    assign mq_q      = '0;
+    assign rkm_q     = '0;
     assign sb_pre    = sb_out;
     assign mix_in    = mc_in;
     assign rk_res    = rk_cols;
@@ -444,6 +529,9 @@ module aesf_aes_col32 #(
     assign sr_inv    = (DECRYPT != 0) & dec_q;
     assign unused_sr = ^sr_src;
   end
+
+  logic unused_cfg;   // signals of one SBOX_IMPL / DECRYPT configuration (SBOX_IMPL 4: only SubWord's column of sb_out)
+  assign unused_cfg = ^{rz_q, rl_q, mq_q, rkm_q, pre_rk, sb_out};
 
   // ---------------------------------------------------------------------------------------
   // Next state
@@ -558,7 +646,7 @@ module aesf_aes_col32 #(
           end
         end
         ST_EXPAND: begin
-          if (adv) begin   // SBOX_IMPL 3: a pair every second clock (SubWord has two clocks)
+          if (kadv) begin   // SBOX_IMPL 3 / 4: a pair every second / third clock (SubWord has two / three)
             rk_wr = 1'b1;
             if (!kw_from_key && kw_rot) begin
               rcon_d = rcon_next;
@@ -598,6 +686,24 @@ module aesf_aes_col32 #(
   // clock while round Nr waits for the output register; a block starts with its round-0 round clock
   // (1), an expansion with an S-box clock (0)
   assign ph_d = TWO & ~clear_i & (in_hs | (~key_hs & ((run_q & ~err_q) | expand) & (hold ? ph_q : ~ph_q)));
+  // SBOX_IMPL 4: the one-hot phase rotates RAM -> MixColumns -> key clock while a block or an expansion
+  // runs and stays in the key clock while round Nr waits for the output register; a block starts with
+  // the RAM clock of round 0 (its key read), an expansion with a pair clock. rz / rl / dm: flags of the
+  // next cycle's round, so no compare sits in front of the 128-bit selects.
+  always_comb begin
+    if (!THREE || clear_i || in_hs) begin
+      ph3_d = 3'b001;
+    end else if (key_hs) begin
+      ph3_d = 3'b010;
+    end else if ((run_q & ~err_q) | expand) begin
+      ph3_d = hold ? ph3_q : {ph3_q[1:0], ph3_q[2]};
+    end else begin
+      ph3_d = 3'b001;
+    end
+  end
+  assign rz_d = THREE & (rnd_d == 4'd0);
+  assign rl_d = THREE & (rnd_d == nr_d);
+  assign dm_d = THREE & (DECRYPT != 0) & dec_d & ~rz_d & ~rl_d;
 
   // kw_src and kw_from_key of the next cycle, from its kidx and nk
   assign ksrc_d = kidx_d - 5'(nk_d[3:1]);
@@ -634,6 +740,10 @@ module aesf_aes_col32 #(
       err_q       <= 1'b0;
       dec_q       <= 1'b0;
       ph_q        <= 1'b0;
+      ph3_q       <= 3'b001;
+      rz_q        <= 1'b0;
+      rl_q        <= 1'b0;
+      dm_q        <= 1'b0;
       kr_q        <= '0;
       rnd_q       <= '0;
       col_q       <= '0;
@@ -654,6 +764,10 @@ module aesf_aes_col32 #(
       err_q       <= err_d;
       dec_q       <= dec_d;
       ph_q        <= ph_d;
+      ph3_q       <= ph3_d;
+      rz_q        <= rz_d;
+      rl_q        <= rl_d;
+      dm_q        <= dm_d;
       kr_q        <= kr_d;
       rnd_q       <= rnd_d;
       col_q       <= col_d;
@@ -670,7 +784,7 @@ module aesf_aes_col32 #(
   logic [127:0] blk_res;   // the finished state: {nxt_q, res}
 
   assign key_load  = key_hs & ~key_len_bad;
-  assign kreg_wipe = clear_i | (expand & adv & (kidx_q == kidx_last));  // the key then lives only in the store
+  assign kreg_wipe = clear_i | (expand & kadv & (kidx_q == kidx_last));  // the key then lives only in the store
   assign rnd_step  = run_q & ~last;
   assign out_load  = last & out_free;
   assign out_wipe  = clear_i | (out_hs & ~out_load) | (out_load & err_q);  // read, or an error marker
@@ -686,7 +800,7 @@ module aesf_aes_col32 #(
   always_ff @(posedge clk_i) begin
     if (kreg_wipe) begin
       kprev_q <= '0;
-    end else if (expand && adv) begin
+    end else if (expand && kadv) begin
       kprev_q <= kw_new1;
     end
   end

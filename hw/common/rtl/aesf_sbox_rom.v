@@ -95,19 +95,23 @@ module aesf_sbox_rom #(
   localparam int ENTRIES = (INVERSE == 2) ? 512 : 256;
 
 `ifdef AESF_ECP5
-  if (OUT_REG == 1 && INVERSE != 2) begin : gen_dp16kd
-    // One DP16KD in 1024 x 18 mode: entry i in bits [7:0] of word i (words 256..1023 and bits [17:8] zero),
-    // word address on AD[13:4]; AD[3:0] (byte enables in this mode) tied low; both ports read only.
-    // INITVAL_k holds words 16k .. 16k+15, word w in bits [20*(w mod 16) +: 18] (as Yosys' own mapping).
+  if (OUT_REG == 1) begin : gen_dp16kd
+    // One DP16KD in 1024 x 18 mode: entry i in bits [7:0] of word i (words ENTRIES..1023 and bits [17:8] zero),
+    // word address on AD[13:4] (INVERSE = 2: address bit 8 on AD12); AD[3:0] (byte enables in this mode) tied
+    // low; both ports read only. INITVAL_k holds words 16k .. 16k+15, word w in bits [20*(w mod 16) +: 18]
+    // (as Yosys' own mapping).
     function automatic logic [319:0] init_slice(input int k);
       logic [319:0] v;
       v = '0;
       for (int i = 0; i < 16; i++) begin
-        if (16 * k + i < 256) v[20*i +: 8] = table_entry(9'(16 * k + i));
+        if (16 * k + i < ENTRIES) v[20*i +: 8] = table_entry(9'(16 * k + i));
       end
       init_slice = v;
     endfunction
+    logic [8:0]  a9, b9;   // the addresses, zero-extended to 9 bits (bit 8 = inverse with INVERSE = 2)
     logic [17:0] doa, dob;
+    assign a9 = 9'(a_i);
+    assign b9 = 9'(b_i);
     DP16KD #(
       .DATA_WIDTH_A(18), .DATA_WIDTH_B(18), .REGMODE_A("OUTREG"), .REGMODE_B("OUTREG"),
       .RESETMODE("SYNC"), .ASYNC_RESET_RELEASE("SYNC"), .CSDECODE_A("0b000"), .CSDECODE_B("0b000"),
@@ -117,11 +121,16 @@ module aesf_sbox_rom #(
       .INITVAL_06(init_slice(6)),  .INITVAL_07(init_slice(7)),  .INITVAL_08(init_slice(8)),
       .INITVAL_09(init_slice(9)),  .INITVAL_0A(init_slice(10)), .INITVAL_0B(init_slice(11)),
       .INITVAL_0C(init_slice(12)), .INITVAL_0D(init_slice(13)), .INITVAL_0E(init_slice(14)),
-      .INITVAL_0F(init_slice(15))
+      .INITVAL_0F(init_slice(15)), .INITVAL_10(init_slice(16)), .INITVAL_11(init_slice(17)),
+      .INITVAL_12(init_slice(18)), .INITVAL_13(init_slice(19)), .INITVAL_14(init_slice(20)),
+      .INITVAL_15(init_slice(21)), .INITVAL_16(init_slice(22)), .INITVAL_17(init_slice(23)),
+      .INITVAL_18(init_slice(24)), .INITVAL_19(init_slice(25)), .INITVAL_1A(init_slice(26)),
+      .INITVAL_1B(init_slice(27)), .INITVAL_1C(init_slice(28)), .INITVAL_1D(init_slice(29)),
+      .INITVAL_1E(init_slice(30)), .INITVAL_1F(init_slice(31))
     ) u_dp16kd (
       .CLKA(clk_i), .CEA(en_i), .OCEA(en_i), .WEA(1'b0), .RSTA(1'b0), .CSA0(1'b0), .CSA1(1'b0), .CSA2(1'b0),
-      .ADA13(1'b0), .ADA12(1'b0), .ADA11(a_i[7]), .ADA10(a_i[6]), .ADA9(a_i[5]), .ADA8(a_i[4]), .ADA7(a_i[3]),
-      .ADA6(a_i[2]), .ADA5(a_i[1]), .ADA4(a_i[0]), .ADA3(1'b0), .ADA2(1'b0), .ADA1(1'b0), .ADA0(1'b0),
+      .ADA13(1'b0), .ADA12(a9[8]), .ADA11(a9[7]), .ADA10(a9[6]), .ADA9(a9[5]), .ADA8(a9[4]), .ADA7(a9[3]),
+      .ADA6(a9[2]), .ADA5(a9[1]), .ADA4(a9[0]), .ADA3(1'b0), .ADA2(1'b0), .ADA1(1'b0), .ADA0(1'b0),
       .DIA17(1'b0), .DIA16(1'b0), .DIA15(1'b0), .DIA14(1'b0), .DIA13(1'b0), .DIA12(1'b0), .DIA11(1'b0),
       .DIA10(1'b0), .DIA9(1'b0), .DIA8(1'b0), .DIA7(1'b0), .DIA6(1'b0), .DIA5(1'b0), .DIA4(1'b0), .DIA3(1'b0),
       .DIA2(1'b0), .DIA1(1'b0), .DIA0(1'b0),
@@ -129,8 +138,8 @@ module aesf_sbox_rom #(
       .DOA11(doa[11]), .DOA10(doa[10]), .DOA9(doa[9]), .DOA8(doa[8]), .DOA7(doa[7]), .DOA6(doa[6]),
       .DOA5(doa[5]), .DOA4(doa[4]), .DOA3(doa[3]), .DOA2(doa[2]), .DOA1(doa[1]), .DOA0(doa[0]),
       .CLKB(clk_i), .CEB(en_i), .OCEB(en_i), .WEB(1'b0), .RSTB(1'b0), .CSB0(1'b0), .CSB1(1'b0), .CSB2(1'b0),
-      .ADB13(1'b0), .ADB12(1'b0), .ADB11(b_i[7]), .ADB10(b_i[6]), .ADB9(b_i[5]), .ADB8(b_i[4]), .ADB7(b_i[3]),
-      .ADB6(b_i[2]), .ADB5(b_i[1]), .ADB4(b_i[0]), .ADB3(1'b0), .ADB2(1'b0), .ADB1(1'b0), .ADB0(1'b0),
+      .ADB13(1'b0), .ADB12(b9[8]), .ADB11(b9[7]), .ADB10(b9[6]), .ADB9(b9[5]), .ADB8(b9[4]), .ADB7(b9[3]),
+      .ADB6(b9[2]), .ADB5(b9[1]), .ADB4(b9[0]), .ADB3(1'b0), .ADB2(1'b0), .ADB1(1'b0), .ADB0(1'b0),
       .DIB17(1'b0), .DIB16(1'b0), .DIB15(1'b0), .DIB14(1'b0), .DIB13(1'b0), .DIB12(1'b0), .DIB11(1'b0),
       .DIB10(1'b0), .DIB9(1'b0), .DIB8(1'b0), .DIB7(1'b0), .DIB6(1'b0), .DIB5(1'b0), .DIB4(1'b0), .DIB3(1'b0),
       .DIB2(1'b0), .DIB1(1'b0), .DIB0(1'b0),

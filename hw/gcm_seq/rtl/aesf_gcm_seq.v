@@ -43,8 +43,9 @@
 module aesf_gcm_seq #(
   parameter int DIGIT     = 8,  // GHASH digit: bits of the multiplier operand per clock; 1,2,4,8,16,32,64,128
                                 // (1 = the paper's bit-serial 128 cycles per multiply)
-  parameter int SBOX_IMPL = 0,  // passed to the AES engine: 0 LUT case ROM, 1 composite field; 2 block-ROM S-boxes
-                                // (aesf_aes_col32 SBOX_IMPL 2: AES_IMPL 1 with AES_COLS 4 only, same cycles): 0..2
+  parameter int SBOX_IMPL = 0,  // passed to the AES engine: 0 LUT case ROM, 1 composite field; 2..4 block-ROM
+                                // S-boxes (aesf_aes_col32 SBOX_IMPL 2, same cycles; 3 / 4: two / three clocks
+                                // per round, 2Nr+1 / 3(Nr+1) per block; AES_IMPL 1 with AES_COLS 4 only): 0..4
   parameter int AES_IMPL  = 0,  // 0..1: AES engine, 0 = aesf_aes_iter (DECRYPT=0, one round per clock),
                                 // 1 = aesf_aes_col32 (column-serial datapath, smaller)
   parameter int AES_COLS  = 1   // 1, 2, 4: aesf_aes_col32 columns per clock (AES_IMPL = 1 only; 1: 4(Nr+1)
@@ -81,13 +82,13 @@ module aesf_gcm_seq #(
 );
 
   if (DIGIT != 1 && DIGIT != 2 && DIGIT != 4 && DIGIT != 8 && DIGIT != 16 && DIGIT != 32 &&
-      DIGIT != 64 && DIGIT != 128 || SBOX_IMPL < 0 || SBOX_IMPL > 2 || AES_IMPL < 0 || AES_IMPL > 1 ||
-      (AES_COLS != 1 && AES_COLS != 2 && AES_COLS != 4) || (SBOX_IMPL == 2 && (AES_IMPL != 1 || AES_COLS != 4)))
+      DIGIT != 64 && DIGIT != 128 || SBOX_IMPL < 0 || SBOX_IMPL > 4 || AES_IMPL < 0 || AES_IMPL > 1 ||
+      (AES_COLS != 1 && AES_COLS != 2 && AES_COLS != 4) || (SBOX_IMPL >= 2 && (AES_IMPL != 1 || AES_COLS != 4)))
   begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_gcm_seq: DIGIT must be a power of two 1..128, AES_IMPL 0 or 1, AES_COLS 1, 2 or 4, SBOX_IMPL 0 or 1, or 2 with AES_IMPL 1 and AES_COLS 4");
+    $error("aesf_gcm_seq: DIGIT must be a power of two 1..128, AES_IMPL 0 or 1, AES_COLS 1, 2 or 4, SBOX_IMPL 0 or 1, or 2..4 with AES_IMPL 1 and AES_COLS 4");
 `endif
   end
 

@@ -56,3 +56,9 @@ register(dataclasses.replace(
     summary="aes_col32 with DECRYPT=1: encrypt and decrypt, 32-bit column datapath, 4 forward/inverse LUT S-boxes "
             "shared with the key expansion; 4(Nr+1) cycles/block",
 ))
+
+register(dataclasses.replace(
+    CORES["aes_col128_ed"], name="aes_col128_ed3", rank=17, params={"COLS": 4, "DECRYPT": 1, "SBOX_IMPL": 4},
+    summary="aes_col128_ed with SBOX_IMPL=4: three clocks per round (the block RAM's own output register, "
+            "(Inv)ShiftRows + MixColumns, key and pre-map into the RAM address); 3(Nr+1) cycles/block",
+))

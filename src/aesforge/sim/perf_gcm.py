@@ -35,35 +35,47 @@ MACSEC_222 = {
 LONG_BYTES = 4096
 
 
-def aes_cycles(key_bits: int, aes_impl: int = 0, aes_cols: int = 1) -> int:
+def aes_cycles(key_bits: int, aes_impl: int = 0, aes_cols: int = 1, sbox_impl: int = 0) -> int:
     """AES engine: the back-to-back block period P (accepting edge to the next accepting edge at full speed).
-    AES_IMPL 0 (aesf_aes_iter): Nr; AES_IMPL 1 (aesf_aes_col32): (4 / AES_COLS) (Nr + 1)."""
-    return NR[key_bits] if aes_impl == 0 else (4 // aes_cols) * (NR[key_bits] + 1)
+    AES_IMPL 0 (aesf_aes_iter): Nr; AES_IMPL 1 (aesf_aes_col32): (4 / AES_COLS) (Nr + 1); with its block-ROM
+    S-boxes over two clocks per round (SBOX_IMPL 3) 2 Nr + 1, over three (SBOX_IMPL 4) 3 (Nr + 1)."""
+    nr = NR[key_bits]
+    if aes_impl == 0:
+        return nr
+    return {3: 2 * nr + 1, 4: 3 * (nr + 1)}.get(sbox_impl, (4 // aes_cols) * (nr + 1))
 
 
-def aes_latency(key_bits: int, aes_impl: int = 0, aes_cols: int = 1) -> int:
+def aes_latency(key_bits: int, aes_impl: int = 0, aes_cols: int = 1, sbox_impl: int = 0) -> int:
     """AES engine: edges from a block's accepting edge to its out_valid_o (L). Equal to the period, except for
-    aesf_aes_col32 with AES_COLS = 4, where the accepting cycle is round 0: L = Nr, P = Nr + 1."""
-    return NR[key_bits] if (aes_impl == 0 or aes_cols == 4) else aes_cycles(key_bits, aes_impl, aes_cols)
+    aesf_aes_col32 with AES_COLS = 4 and SBOX_IMPL 0..2, where the accepting cycle is round 0: L = Nr, P = Nr + 1."""
+    if aes_impl == 0 or (aes_cols == 4 and sbox_impl < 3):
+        return NR[key_bits]
+    return aes_cycles(key_bits, aes_impl, aes_cols, sbox_impl)
 
 
-def expand_cycles(key_bits: int, aes_impl: int = 0, aes_cols: int = 1) -> int:
-    """AES engine: key handshake edge -> key_ok_o (aesf_aes_iter: Nr; aesf_aes_col32: 2 (Nr + 1), any AES_COLS)."""
-    return NR[key_bits] if aes_impl == 0 else 2 * (NR[key_bits] + 1)
+def expand_cycles(key_bits: int, aes_impl: int = 0, aes_cols: int = 1, sbox_impl: int = 0) -> int:
+    """AES engine: key handshake edge -> key_ok_o (aesf_aes_iter: Nr; aesf_aes_col32: 2 (Nr + 1), any AES_COLS;
+    4 (Nr + 1) with SBOX_IMPL 3, 6 Nr + 4 with SBOX_IMPL 4)."""
+    nr = NR[key_bits]
+    if aes_impl == 0:
+        return nr
+    return {3: 4 * (nr + 1), 4: 6 * nr + 4}.get(sbox_impl, 2 * (nr + 1))
 
 
-def key_cycles(key_bits: int, aes_impl: int = 0, aes_cols: int = 1) -> int:
+def key_cycles(key_bits: int, aes_impl: int = 0, aes_cols: int = 1, sbox_impl: int = 0) -> int:
     """Key handshake edge -> key_ok_o: expansion + 1 (E_K(0) issue) + AES latency + 1 (H latch)."""
-    return expand_cycles(key_bits, aes_impl, aes_cols) + aes_latency(key_bits, aes_impl, aes_cols) + 2
+    return (expand_cycles(key_bits, aes_impl, aes_cols, sbox_impl) + aes_latency(key_bits, aes_impl, aes_cols, sbox_impl)
+            + 2)
 
 
 def engine(params: dict) -> dict:
     """The AES-engine keyword arguments of the functions above for a core's parameter dict."""
-    return {"aes_impl": int(params.get("AES_IMPL", 0)), "aes_cols": int(params.get("AES_COLS", 1))}
+    return {"aes_impl": int(params.get("AES_IMPL", 0)), "aes_cols": int(params.get("AES_COLS", 1)),
+            "sbox_impl": int(params.get("SBOX_IMPL", 0))}
 
 
 def predict_cycles(digit: int, key_bits: int, iv_len: int, aad_len: int, txt_len: int, decrypt: bool = False,
-                   aes_impl: int = 0, aes_cols: int = 1) -> int:
+                   aes_impl: int = 0, aes_cols: int = 1, sbox_impl: int = 0) -> int:
     """Command handshake edge -> done_o at full speed (no stalls), exactly as the RTL schedules it.
 
     Edges are numbered from the command handshake (0). A GHASH block pushed into the buffer at edge p starts
@@ -75,8 +87,8 @@ def predict_cycles(digit: int, key_bits: int, iv_len: int, aad_len: int, txt_len
     is taken once E_K(J0) is there, so there done_o >= o + 3.
     """
     m = 128 // digit
-    per = aes_cycles(key_bits, aes_impl, aes_cols)      # P
-    lat = aes_latency(key_bits, aes_impl, aes_cols)     # L
+    per = aes_cycles(key_bits, aes_impl, aes_cols, sbox_impl)      # P
+    lat = aes_latency(key_bits, aes_impl, aes_cols, sbox_impl)     # L
     ceil16 = lambda n: -(-n // 16)  # noqa: E731
     start_prev = -10**9              # start edge of the previous multiply
     push_prev = 0
