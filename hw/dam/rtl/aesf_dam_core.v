@@ -409,8 +409,9 @@ module aesf_dam_core #(
   logic          ecred_ok_q;  // ecred_q != 0
   logic [127:0]  enc_in, enc_out, rblk_data, rblk_s;
   logic          rmid_cipher, rout_cipher, rmid_last, rmid_pop, rout_beat, rout_last;
-  logic          order_neg;   // sign of wdone_cnt - after (mod 256)
-  logic [6:0]    order_lo;    // its other bits (unused)
+  logic          order_ok_q;  // the issue side's head record may start: wdone_cnt_q - after >= 0 (mod 256)
+  logic          order_ok_d;
+  logic          rf_room_q;   // r_inflight_q < RF_DEPTH (a read word FIFO entry is free for another request)
 
   assign rq_full    = rq_full_q;
   assign riss_rdata = rq_mem[riss_raddr];
@@ -423,13 +424,36 @@ module aesf_dam_core #(
     if (rq_push) rq_mem[rq_push_q[QW-1:0]] <= rq_rec;
   end
 
-  // issue side: memory read requests, limited by RF_DEPTH credits
-  assign {order_neg, order_lo} = wdone_cnt_q - riss_rec[C_AF +: 8];
-  assign riss_order_ok = !order_neg;
+  // issue side: memory read requests, limited by RF_DEPTH credits.
+  // Read-after-write order as a flip-flop (timing, issue 21: the subtraction's carry chain sat between the head
+  // record and the memory-port arbitration): the flag of the next cycle is decided for each candidate of the next
+  // head record (held, read from the store, just written) and each next completion count (wdone_cnt_q, + 1)
+  // ahead of the late selects, which take the head's load decision of aesf_dam_qhead and `wdone`.
+  function automatic logic after_ok(input logic [7:0] cnt, input logic [7:0] after);
+    logic [7:0] diff;
+    diff     = cnt - after;
+    after_ok = (diff < 8'd128);   // the sign bit of the difference (mod 256)
+  endfunction
+  logic       riss_hload, riss_from_store;   // as aesf_dam_qhead's hload / from_store
+  logic [7:0] wdone_cnt1;
+  logic [2:0] ok_c0, ok_c1;                   // {held, stored, written} candidate with wdone_cnt_q / + 1
+  assign riss_hload      = riss_adv || (!riss_valid && rq_push);
+  assign riss_from_store = riss_adv && !(rq_push && rq_push_q == rq_iss1);
+  assign wdone_cnt1      = wdone_cnt_q + 1'b1;
+  assign ok_c0 = {after_ok(wdone_cnt_q, riss_rec[C_AF +: 8]), after_ok(wdone_cnt_q, riss_rdata[C_AF +: 8]),
+                  after_ok(wdone_cnt_q, rq_rec[C_AF +: 8])};
+  assign ok_c1 = {after_ok(wdone_cnt1, riss_rec[C_AF +: 8]), after_ok(wdone_cnt1, riss_rdata[C_AF +: 8]),
+                  after_ok(wdone_cnt1, rq_rec[C_AF +: 8])};
+  always_comb begin
+    logic [2:0] ok;
+    ok = wdone ? ok_c1 : ok_c0;
+    order_ok_d = !riss_hload ? ok[2] : (riss_from_store ? ok[1] : ok[0]);
+  end
+  assign riss_order_ok = order_ok_q;
   assign riss_skip     = riss_valid && riss_rec[C_E];
   assign r_maddr  = riss_started_q ? riss_addr_q : riss_rec[C_A +: MEM_AW];
   assign rcur_row = riss_started_q ? riss_row_q : riss_rec[C_A +: MEM_AW];
-  assign r_mreq   = riss_valid && !riss_rec[C_E] && riss_order_ok && (r_inflight_q < 4'(RF_DEPTH));
+  assign r_mreq   = riss_valid && !riss_rec[C_E] && riss_order_ok && rf_room_q;
   assign riss_adv = (r_mgnt && riss_last) || riss_skip;
   aesf_dam_qhead #(.CW(CW), .QW(QW), .C_B(C_B), .BW(BW)) u_riss (
     .clk_i, .rst_ni, .push_i(rq_push), .push_ptr_i(rq_push_q), .wdata_i(rq_rec),
@@ -446,10 +470,18 @@ module aesf_dam_core #(
       riss_col_q     <= '0;
       riss_started_q <= 1'b0;
       r_inflight_q   <= '0;
+      rf_room_q      <= 1'b1;
+      order_ok_q     <= 1'b1;   // after_ok(0, 0): the empty head's record is zero
     end else begin
+      order_ok_q <= order_ok_d;
       if (rq_push) rq_push_q <= rq_push_q + 1'b1;
-      if (r_mgnt && !rf_pop)      r_inflight_q <= r_inflight_q + 1'b1;
-      else if (!r_mgnt && rf_pop) r_inflight_q <= r_inflight_q - 1'b1;
+      if (r_mgnt && !rf_pop) begin
+        r_inflight_q <= r_inflight_q + 1'b1;
+        rf_room_q    <= (r_inflight_q != 4'(RF_DEPTH - 1));
+      end else if (!r_mgnt && rf_pop) begin
+        r_inflight_q <= r_inflight_q - 1'b1;
+        rf_room_q    <= 1'b1;
+      end
       if (r_mgnt) begin
         riss_started_q <= !riss_last;
         riss_addr_q    <= next_addr(r_maddr, rcur_row, riss_col_q, riss_rec[C_M +: 2], riss_rec[C_WD +: 5], pitch_i);
@@ -606,6 +638,10 @@ module aesf_dam_core #(
       if (rmid_valid) assert (rmid_rec == rq_mem[rq_mid[QW-1:0]]);
       if (rout_valid) assert (rout_rec == rq_mem[rq_out[QW-1:0]]);
       if (rmid_skip) assert (!rmid_pop);
+      // the issue side's flags are the compares they stand for
+      if (riss_valid) assert (order_ok_q == after_ok(wdone_cnt_q, riss_rec[C_AF +: 8]));
+      assert (rf_room_q == (r_inflight_q < 4'(RF_DEPTH)));
+      assert (r_inflight_q <= 4'(RF_DEPTH));
     end
   end
 `endif
@@ -755,7 +791,7 @@ module aesf_dam_core #(
   logic unused;
   // the block FIFOs' wready: always 1 when a block leaves an engine (credits; asserted under FORMAL)
   // the issue side's pointer: read by the FORMAL assertions only
-  assign unused = rf_wready ^ wblk_ready ^ rblk_ready ^ (^{lb_count, wq_in1, wq_out1, rq_iss1, rq_out1, rq_iss, bf_count, wblk_count, rf_count, rblk_count, order_lo, wbuf_q[127 -: W],
+  assign unused = rf_wready ^ wblk_ready ^ rblk_ready ^ (^{lb_count, wq_in1, wq_out1, rq_iss1, rq_out1, rq_iss, bf_count, wblk_count, rf_count, rblk_count, wbuf_q[127 -: W],
                                    rbuf_q[127 -: W]});
 endmodule
 `default_nettype wire
