@@ -95,13 +95,13 @@ CI = [  # (bus, W, stall, sim, tests)
     ("asbus", 128, 0.5, "icarus", ("PaperTests", "InterleavedTest", "InterleavedPlainTest", "BadCommandTest")),
     ("axi", 32, 0.5, "icarus", ALL),
     ("axi", 128, 0.0, "icarus", ("PaperTests", "BadCommandTest", "DmaTest")),
-    # Verilator with the RTL's assertions: reads that wait for earlier writes (the registered order flag)
-    ("asbus", 32, 0.0, "verilator", ("InterleavedTest",)),
 ]
 FULL = [
     ("asbus", 64, 0.9, "icarus", ASB), ("axi", 64, 0.9, "icarus", ALL), ("asbus", 32, 0.9, "icarus", ASB),
     ("asbus", 128, 0.0, "icarus", ("RegisterTest", "DmaTest")), ("axi", 128, 0.9, "icarus", ALL[1:]),
     ("asbus", 64, 0.5, "verilator", ASB), ("axi", 64, 0.5, "verilator", ALL),
+    # Verilator with the RTL's assertions at stall 0: reads that wait for earlier writes (the registered order flag)
+    ("asbus", 32, 0.0, "verilator", ("InterleavedTest",)),
 ]
 
 
