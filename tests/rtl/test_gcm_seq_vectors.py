@@ -93,8 +93,9 @@ def test_ci_subset_d1():
     {"DIGIT": 8, "AES_IMPL": 1, "AES_COLS": 2},      # AES-bound: 2 (Nr + 1)
     {"DIGIT": 1, "AES_IMPL": 1, "AES_COLS": 4},
     {"DIGIT": 8, "AES_IMPL": 1, "AES_COLS": 4, "SBOX_IMPL": 2},     # block-ROM S-boxes (aes_col128_ed's engine)
+    {"DIGIT": 8, "AES_IMPL": 1, "AES_COLS": 4, "SBOX_IMPL": 3},     # ... two clocks per round (aes_col128_ed2's)
     {"DIGIT": 8, "AES_IMPL": 1, "AES_COLS": 4, "SBOX_IMPL": 4},     # ... three clocks per round (aes_col128_ed3's)
-], ids=["d1-iter", "d8-iter", "d8-col1", "d8-col2", "d1-col4", "d8-col4-rom", "d8-col4-rom3"])
+], ids=["d1-iter", "d8-iter", "d8-col1", "d8-col2", "d1-col4", "d8-col4-rom", "d8-col4-rom2", "d8-col4-rom3"])
 def test_ci_subset_engines(params):
     """Every AES engine under both digits, cycles exact (the model takes each engine's latency and period)."""
     vecs = [dict(MACSEC_222)] + _d1_subset()
