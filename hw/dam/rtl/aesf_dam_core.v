@@ -23,10 +23,12 @@
 //
 // Latency (memory with gnt = 1 and read latency 1; LAT = aesf_dam_cipher LATENCY: 2*Nr, 3*Nr + 1 with MIX_REG and
 // IN_REG as the registered cores, 31 for AES-128)
-//   write, bypass: a beat taken on edge t is in the write FIFO after t and requested from memory in t+1.
+//   Every memory access goes through the request slice (one cycle: issued at edge t, mem_req_o from t+1).
+//   write, bypass: a beat taken on edge t is in the write FIFO after t and requested from memory in t+2.
 //   write, cipher: the beat completing a state (edge t) enters the decrypt pipeline; its first memory
-//                  word is requested in cycle t+LAT+2 (pipeline, block FIFO), then one word per cycle.
-//   read, bypass : command pushed on edge t -> read request in t+1 -> rvalid in t+2 -> rd_valid_o in t+3.
+//                  word is requested in cycle t+LAT+3 (pipeline, block FIFO, slice), then one word per cycle.
+//   write completion (wdone_o): in the cycle the memory grants the command's last word.
+//   read, bypass : command pushed on edge t -> read request in t+2 -> rvalid in t+3 -> rd_valid_o in t+4.
 //   read, cipher : the word completing a state enters the encrypt pipeline; its first beat is offered
 //                  LAT+1 cycles later.
 //   Throughput: one W-bit beat per clock in each direction (write and read paths run concurrently; they
@@ -191,7 +193,9 @@ module aesf_dam_core #(
   localparam logic [2:0] D_IDLE = 3'd0, D_WAIT = 3'd1, D_PUSH = 3'd2, D_RUN = 3'd3;
   logic [2:0]  dma_state_q;
   logic        dma_active;
-  logic        rd_valid, rd_ready_int, dma_loop, wdone;
+  logic        rd_valid, rd_ready_int, dma_loop;
+  logic        wdone_iss;   // a write command's last word (or a refused command) goes to the memory slice
+  logic        wdone;       // a write command completes: its last word was granted by the memory
   logic        wq_push, rq_push;
   logic [CW-1:0] wq_rec, rq_rec;
   logic        wq_full, rq_full;
@@ -314,7 +318,7 @@ module aesf_dam_core #(
   end
 
   // output side: memory writes
-  logic          w_mreq, w_mgnt, wout_last, wout_done_err;
+  logic          w_mreq, w_mgnt, wout_last, wout_done_err, w_nop;
   logic [W-1:0]  w_mdata;
   logic [W/8-1:0] w_mbe;
   logic [MEM_AW-1:0] w_maddr;
@@ -365,22 +369,20 @@ module aesf_dam_core #(
           wout_col_q  <= '0;
           wdone_cnt_q <= wdone_cnt_q + 1'b1;
         end
-      end else if (wout_done_err) begin
+      end else if (w_nop) begin
         wdone_cnt_q <= wdone_cnt_q + 1'b1;
       end
     end
   end
-  assign wdone       = (w_mgnt && wout_last) || wout_done_err;
+  // issued here; the completion itself (wdone) leaves the memory slice with the word (or as a no-request entry)
+  assign wdone_iss   = (w_mgnt && wout_last) || w_nop;
   aesf_dam_qhead #(.CW(CW), .QW(QW), .C_B(C_B), .BW(BW)) u_wout (
     .clk_i, .rst_ni, .push_i(wq_push), .push_ptr_i(wq_push_q), .wdata_i(wq_rec),
-    .raddr_o(wout_raddr), .rdata_i(wout_rdata), .beat_i(w_mgnt), .adv_i(wdone),
+    .raddr_o(wout_raddr), .rdata_i(wout_rdata), .beat_i(w_mgnt), .adv_i(wdone_iss),
     .valid_o(wout_valid), .rec_o(wout_rec), .last_o(wout_last), .ptr_o(wq_out),
     .ptr1_o(wq_out1)
   );
-  assign wq_ret      = wdone;
-  assign wdone_o     = wdone && !dma_loop;
-  assign wdone_tag_o = wout_rec[C_T +: 4];
-  assign wdone_err_o = wout_rec[C_E];
+  assign wq_ret      = wdone_iss;
   assign wdone_cnt_o = wdone_cnt_q;
 
   // ------------------------------------------------------------------------------------------------
@@ -428,7 +430,7 @@ module aesf_dam_core #(
   // Read-after-write order as a flip-flop (timing, issue 21: the subtraction's carry chain sat between the head
   // record and the memory-port arbitration): the flag of the next cycle is decided for each candidate of the next
   // head record (held, read from the store, just written) and each next completion count (wdone_cnt_q, + 1)
-  // ahead of the late selects, which take the head's load decision of aesf_dam_qhead and `wdone`.
+  // ahead of the late selects, which take the head's load decision of aesf_dam_qhead and `wdone_iss`.
   function automatic logic after_ok(input logic [7:0] cnt, input logic [7:0] after);
     logic [7:0] diff;
     diff     = cnt - after;
@@ -446,7 +448,7 @@ module aesf_dam_core #(
                   after_ok(wdone_cnt1, rq_rec[C_AF +: 8])};
   always_comb begin
     logic [2:0] ok;
-    ok = wdone ? ok_c1 : ok_c0;
+    ok = wdone_iss ? ok_c1 : ok_c0;
     order_ok_d = !riss_hload ? ok[2] : (riss_from_store ? ok[1] : ok[0]);
   end
   assign riss_order_ok = order_ok_q;
@@ -647,33 +649,62 @@ module aesf_dam_core #(
 `endif
 
   // ------------------------------------------------------------------------------------------------
-  // Memory controller: one port, round robin between the write and read paths; a request that was not
-  // granted keeps its side until the grant (req/addr stable).
-  logic sel_w, last_w_q, lock_q, lock_w_q;
-  always_comb begin
-    if (lock_q)                 sel_w = lock_w_q;
-    else if (w_mreq && r_mreq)  sel_w = !last_w_q;
-    else                        sel_w = w_mreq;
-  end
-  assign mem_req_o   = sel_w ? w_mreq : r_mreq;
-  assign mem_we_o    = sel_w;
-  assign mem_addr_o  = sel_w ? w_maddr : r_maddr;
-  assign mem_be_o    = sel_w ? w_mbe : '0;
-  assign mem_wdata_o = sel_w ? w_mdata : '0;
-  assign w_mgnt = mem_req_o && mem_gnt_i && sel_w;
-  assign r_mgnt = mem_req_o && mem_gnt_i && !sel_w;
+  // Memory controller: one port, round robin between the write and read paths, through a request slice
+  // (timing, issue 21, step 12): the winner's word goes into a two-entry FIFO whose head register drives the
+  // port (mem_req_o, mem_we_o, mem_addr_o, mem_be_o, mem_wdata_o from flip-flops, stable until mem_gnt_i as the
+  // port requires). mem_gnt_i only pops the slice; the arbitration sees the slice's registered room flag, so no
+  // path runs from the grant into the paths' FIFO pops and queue heads (it did on the worst paths).
+  // A word issued at edge t is requested from cycle t + 1 (one cycle more than a direct port). A write command's
+  // completion travels with its last word (cpl, tag, err) and is reported when the memory grants that word; a
+  // refused write command (no words) completes through a no-request entry (nop), in order with the words ahead.
+  localparam int MQW = 2 + 4 + 1 + 1 + MEM_AW + W/8 + W;   // {nop, cpl, tag, err, we, addr, be, wdata}
+  logic           last_w_q, mq_room, mq_valid, mq_push, mq_pop, w_cand, w_win;
+  logic [MQW-1:0] mq_wdata, mq_rdata;
+  logic [1:0]     mq_count;
+  logic           mq_nop, mq_cpl;
+  assign w_cand  = w_mreq || wout_done_err;          // (exclusive: a refused command has no words)
+  assign w_win   = w_cand && mq_room && (!r_mreq || !last_w_q);
+  assign w_mgnt  = w_win && !wout_rec[C_E];
+  assign w_nop   = w_win && wout_rec[C_E];
+  assign r_mgnt  = r_mreq && mq_room && (!w_cand || last_w_q);
+  assign mq_push = w_win || r_mgnt;
+  assign mq_wdata = w_win ? {w_nop, wdone_iss, wout_rec[C_T +: 4], wout_rec[C_E], 1'b1, w_maddr, w_mbe, w_mdata}
+                          : {2'b00, 4'd0, 1'b0, 1'b0, r_maddr, {(W/8){1'b0}}, {W{1'b0}}};
+  assign mq_nop  = mq_rdata[MQW-1];
+  assign mq_cpl  = mq_rdata[MQW-2];
+  assign mq_pop  = mem_gnt_i || mq_nop;              // a no-request entry leaves without the memory
+  aesf_fifo #(.W(MQW), .DEPTH(2), .HEAD_REG(1)) u_mreq (
+    .clk_i, .rst_ni, .clear_i(1'b0),
+    .wvalid_i(mq_push), .wready_o(mq_room), .wdata_i(mq_wdata),
+    .rvalid_o(mq_valid), .rready_i(mq_pop), .rdata_o(mq_rdata), .count_o(mq_count)
+  );
+  assign mem_req_o   = mq_valid && !mq_nop;
+  assign mem_we_o    = mq_rdata[MEM_AW + W/8 + W];
+  assign mem_addr_o  = mq_rdata[W/8 + W +: MEM_AW];
+  assign mem_be_o    = mq_rdata[W +: W/8];
+  assign mem_wdata_o = mq_rdata[W-1:0];
+  assign wdone       = mq_valid && mq_cpl && mq_pop;
+  assign wdone_o     = wdone && !dma_loop;
+  assign wdone_tag_o = mq_rdata[MQW-3 -: 4];
+  assign wdone_err_o = mq_rdata[MQW-7];
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       last_w_q <= 1'b0;
-      lock_q   <= 1'b0;
-      lock_w_q <= 1'b0;
-    end else begin
-      lock_q   <= mem_req_o && !mem_gnt_i;
-      lock_w_q <= sel_w;
-      if (mem_req_o && mem_gnt_i) last_w_q <= sel_w;
+    end else if (mq_push) begin
+      last_w_q <= w_win;
     end
   end
+`ifdef FORMAL
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (!(w_win && r_mgnt));
+      assert (!(w_mreq && wout_done_err));
+      assert (mq_count <= 2'd2);
+      if (mq_valid && mq_nop) assert (mq_cpl);
+    end
+  end
+`endif
 
   // ------------------------------------------------------------------------------------------------
   // DMA channel: read path -> write path loop-back
@@ -690,7 +721,7 @@ module aesf_dam_core #(
   assign n_beats  = (BW+2)'(dma_nstates_i) * (BW+2)'(WPS);
   assign src_end  = (BW+2)'(dma_src_i) + n_beats;
   assign dst_end  = (BW+2)'(dma_dst_i) + n_beats;
-  assign paths_idle = !wout_valid && !win_valid && !rout_valid && !riss_valid && !rmid_valid;
+  assign paths_idle = !wout_valid && !win_valid && !rout_valid && !riss_valid && !rmid_valid && !mq_valid;
   always_comb begin
     dma_chk = 4'd0;
     if (dma_op_i == 2'd3)                                          dma_chk = 4'd4;
@@ -791,7 +822,7 @@ module aesf_dam_core #(
   logic unused;
   // the block FIFOs' wready: always 1 when a block leaves an engine (credits; asserted under FORMAL)
   // the issue side's pointer: read by the FORMAL assertions only
-  assign unused = rf_wready ^ wblk_ready ^ rblk_ready ^ (^{lb_count, wq_in1, wq_out1, rq_iss1, rq_out1, rq_iss, bf_count, wblk_count, rf_count, rblk_count, wbuf_q[127 -: W],
+  assign unused = rf_wready ^ wblk_ready ^ rblk_ready ^ (^{mq_count, lb_count, wq_in1, wq_out1, rq_iss1, rq_out1, rq_iss, bf_count, wblk_count, rf_count, rblk_count, wbuf_q[127 -: W],
                                    rbuf_q[127 -: W]});
 endmodule
 `default_nettype wire
