@@ -13,15 +13,7 @@
 //   beats are zero). wstrb are byte enables (plain region); the window writes whole states.
 //   B is sent once the burst's last word is in memory. Responses in order; IDs echoed.
 //
-//   Register slices (timing, issue 21, step 13): the AW, W, AR and R channels each pass a 2-entry FIFO with
-//   its head in flip-flops (aesf_fifo HEAD_REG 1), so every AXI ready is a flip-flop and no port signal reaches
-//   the core's queue heads, FIFO pointers or burst checks in the cycle it arrives (the handshakes with the
-//   port were the worst paths of the AXI cores); one beat per clock on every channel. Up to two write beats
-//   are taken ahead of their AW (AXI allows W before AW).
-//
-// Byte order: lane l = byte at address + l (AXI).
-// Latency: see aesf_dam_core, + 1 cycle for each slice: AW/AR handshake -> command push 1 cycle later, a W beat
-// reaches the core 1 cycle after its handshake, an R beat leaves 1 cycle after the core offers it.
+// Byte order: lane l = byte at address + l (AXI). Latency: see aesf_dam_core (AW/AR handshake = command push).
 `default_nettype none
 module aesf_dam_axi #(
   parameter int W         = 32,  // data width: 32, 64, 128
@@ -139,40 +131,9 @@ module aesf_dam_axi #(
   logic       aw_hs, b_hs, bf_wready, bf_rvalid;
   logic [ID_W+1:0] bf_rdata;
   logic [$clog2(CQ_DEPTH+1)-1:0] bf_count;
-  // AW, W and AR slices (the core and the burst checks see flip-flops)
-  localparam int AXW = ID_W + 32 + 8 + 3 + 2;   // {id, addr, len, size, burst}
-  logic             aw_v, ar_v, w_v, ar_hs, w_hs;
-  logic [AXW-1:0]   aw_d, ar_d;
-  logic [W+W/8:0]   w_d;                        // {last, strb, data}
-  logic [1:0]       aw_cnt, ar_cnt, w_cnt, r_cnt;
-  logic [ID_W-1:0]  aw_id, ar_id;
-  logic [31:0]      aw_addr, ar_addr;
-  logic [7:0]       aw_len, ar_len;
-  logic [2:0]       aw_size, ar_size;
-  logic [1:0]       aw_burst, ar_burst;
-  aesf_fifo #(.W(AXW), .DEPTH(2), .HEAD_REG(1)) u_aw (
-    .clk_i, .rst_ni, .clear_i(1'b0),
-    .wvalid_i(s_axi_awvalid), .wready_o(s_axi_awready),
-    .wdata_i({s_axi_awid, s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst}),
-    .rvalid_o(aw_v), .rready_i(aw_hs), .rdata_o(aw_d), .count_o(aw_cnt)
-  );
-  aesf_fifo #(.W(AXW), .DEPTH(2), .HEAD_REG(1)) u_ar (
-    .clk_i, .rst_ni, .clear_i(1'b0),
-    .wvalid_i(s_axi_arvalid), .wready_o(s_axi_arready),
-    .wdata_i({s_axi_arid, s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst}),
-    .rvalid_o(ar_v), .rready_i(ar_hs), .rdata_o(ar_d), .count_o(ar_cnt)
-  );
-  aesf_fifo #(.W(W + W/8 + 1), .DEPTH(2), .HEAD_REG(1)) u_w (
-    .clk_i, .rst_ni, .clear_i(1'b0),
-    .wvalid_i(s_axi_wvalid), .wready_o(s_axi_wready), .wdata_i({s_axi_wlast, s_axi_wstrb, s_axi_wdata}),
-    .rvalid_o(w_v), .rready_i(w_hs), .rdata_o(w_d), .count_o(w_cnt)
-  );
-  assign {aw_id, aw_addr, aw_len, aw_size, aw_burst} = aw_d;
-  assign {ar_id, ar_addr, ar_len, ar_size, ar_burst} = ar_d;
-
-  // a burst's command goes to the core while fewer than CQ_DEPTH bursts wait for their B
-  assign wcmd_valid    = aw_v && (w_out_q < 5'(CQ_DEPTH));
-  assign aw_hs         = wcmd_valid && wcmd_ready;
+  assign s_axi_awready = wcmd_ready && (w_out_q < 5'(CQ_DEPTH));
+  assign aw_hs         = s_axi_awvalid && s_axi_awready;
+  assign wcmd_valid    = s_axi_awvalid && (w_out_q < 5'(CQ_DEPTH));
   assign b_hs          = s_axi_bvalid && s_axi_bready;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni)            w_out_q <= '0;
@@ -180,8 +141,8 @@ module aesf_dam_axi #(
     else if (!aw_hs && b_hs) w_out_q <= w_out_q - 1'b1;
   end
 
-  assign wd_valid     = w_v && win_active;
-  assign w_hs         = wd_valid && wd_ready;
+  assign s_axi_wready = win_active && wd_ready;
+  assign wd_valid     = s_axi_wvalid && win_active;
 
   aesf_fifo #(.W(ID_W + 2), .DEPTH(CQ_DEPTH)) u_bfifo (
     .clk_i, .rst_ni, .clear_i(1'b0),
@@ -192,37 +153,32 @@ module aesf_dam_axi #(
   assign s_axi_bid    = bf_rdata[ID_W+1:2];
   assign s_axi_bresp  = bf_rdata[1:0];
 
-  assign rcmd_valid    = ar_v;
-  assign ar_hs         = ar_v && rcmd_ready;
-
-  // R slice: the core's read beats leave through flip-flops; s_axi_rready only pops it
-  logic            rd_ready;
-  logic [W+ID_W+2:0] r_d;                       // {id, resp, last, data}
-  aesf_fifo #(.W(W + ID_W + 3), .DEPTH(2), .HEAD_REG(1)) u_r (
-    .clk_i, .rst_ni, .clear_i(1'b0),
-    .wvalid_i(rd_valid), .wready_o(rd_ready), .wdata_i({rd_tag[ID_W-1:0], rd_err ? SLVERR : OKAY, rd_last, rd_data}),
-    .rvalid_o(s_axi_rvalid), .rready_i(s_axi_rready), .rdata_o(r_d), .count_o(r_cnt)
-  );
-  assign {s_axi_rid, s_axi_rresp, s_axi_rlast, s_axi_rdata} = r_d;
+  assign s_axi_arready = rcmd_ready;
+  assign rcmd_valid    = s_axi_arvalid;
+  assign s_axi_rvalid  = rd_valid;
+  assign s_axi_rdata   = rd_data;
+  assign s_axi_rresp   = rd_err ? SLVERR : OKAY;
+  assign s_axi_rlast   = rd_last;
+  assign s_axi_rid     = rd_tag[ID_W-1:0];
 
   aesf_dam_core #(.W(W), .MEM_AW(MEM_AW), .CQ_DEPTH(CQ_DEPTH), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL),
                   .MIX_REG(MIX_REG), .IN_REG(IN_REG))
   u_core (
     .clk_i, .rst_ni,
     .wcmd_valid_i(wcmd_valid), .wcmd_ready_o(wcmd_ready),
-    .wcmd_addr_i(MEM_AW'(aw_addr[30:0] >> BSH)), .wcmd_beats_i(BW'(aw_len) + 1'b1),
-    .wcmd_width_i(5'd1), .wcmd_mode_i(aw_addr[31] ? 2'd3 : 2'd0),
-    .wcmd_err_i(burst_bad(aw_addr, aw_len, aw_size, aw_burst, key_ok)),
-    .wcmd_tag_i(4'(aw_id)),
-    .wd_valid_i(wd_valid), .wd_ready_o(wd_ready), .wd_data_i(w_d[W-1:0]), .wd_be_i(w_d[W +: W/8]),
+    .wcmd_addr_i(MEM_AW'(s_axi_awaddr[30:0] >> BSH)), .wcmd_beats_i(BW'(s_axi_awlen) + 1'b1),
+    .wcmd_width_i(5'd1), .wcmd_mode_i(s_axi_awaddr[31] ? 2'd3 : 2'd0),
+    .wcmd_err_i(burst_bad(s_axi_awaddr, s_axi_awlen, s_axi_awsize, s_axi_awburst, key_ok)),
+    .wcmd_tag_i(4'(s_axi_awid)),
+    .wd_valid_i(wd_valid), .wd_ready_o(wd_ready), .wd_data_i(s_axi_wdata), .wd_be_i(s_axi_wstrb),
     .win_active_o(win_active), .win_tag_o(win_tag), .win_err_o(win_err),
     .wdone_o(wdone), .wdone_tag_o(wdone_tag), .wdone_err_o(wdone_err), .wdone_cnt_o(wdone_cnt),
     .rcmd_valid_i(rcmd_valid), .rcmd_ready_o(rcmd_ready),
-    .rcmd_addr_i(MEM_AW'(ar_addr[30:0] >> BSH)), .rcmd_beats_i(BW'(ar_len) + 1'b1),
-    .rcmd_width_i(5'd1), .rcmd_mode_i(ar_addr[31] ? 2'd3 : 2'd0),
-    .rcmd_err_i(burst_bad(ar_addr, ar_len, ar_size, ar_burst, key_ok)),
-    .rcmd_tag_i(4'(ar_id)), .rcmd_after_i(wdone_cnt),
-    .rd_valid_o(rd_valid), .rd_ready_i(rd_ready), .rd_data_o(rd_data), .rd_last_o(rd_last),
+    .rcmd_addr_i(MEM_AW'(s_axi_araddr[30:0] >> BSH)), .rcmd_beats_i(BW'(s_axi_arlen) + 1'b1),
+    .rcmd_width_i(5'd1), .rcmd_mode_i(s_axi_araddr[31] ? 2'd3 : 2'd0),
+    .rcmd_err_i(burst_bad(s_axi_araddr, s_axi_arlen, s_axi_arsize, s_axi_arburst, key_ok)),
+    .rcmd_tag_i(4'(s_axi_arid)), .rcmd_after_i(wdone_cnt),
+    .rd_valid_o(rd_valid), .rd_ready_i(s_axi_rready), .rd_data_o(rd_data), .rd_last_o(rd_last),
     .rd_err_o(rd_err), .rd_tag_o(rd_tag),
     .pitch_i(pitch), .key_load_i(key_load), .key_i(key), .zeroize_i(zeroize), .key_ok_o(key_ok),
     .key_busy_o(key_busy),
@@ -245,6 +201,6 @@ module aesf_dam_axi #(
 
   // wlast is implied by awlen (not checked); the B FIFO cannot overflow (w_out_q bound)
   logic unused;
-  assign unused = ^{w_d[W + W/8], win_tag, win_err, bf_wready, bf_count, aw_cnt, ar_cnt, w_cnt, r_cnt};
+  assign unused = ^{s_axi_wlast, win_tag, win_err, bf_wready, bf_count};
 endmodule
 `default_nettype wire
