@@ -50,6 +50,11 @@ _COMMON = dict(
     # nextpnr defaults (router1). With the composite-field S-boxes (66k of the 84k LUT4) router1 had not converged
     # after 30 min and the cores used router2; with the block-ROM S-boxes (about 19k LUT4, 160 DP16KD) router2 did
     # not converge for dam_axi32 (2,283 overused wires at iteration 29) while router1 routes both buses (issue 21).
+    # --placer-heap-timingweight 30 (nextpnr's default 10; issue 21, step 12, hw/dam/README.md): the placer weighs
+    # timing higher against wire length; scripts/pnr_block.py, LFE5U-85F, seeds 1 / 2 / 3: dam_asbus32 97.31 /
+    # 91.86 / 98.69 MHz against 90.26 / 92.36 / 89.86 with the default, dam_axi128 92.02 / 93.91 / 96.77 against
+    # 91.29 / 71.60 / 82.22; on the step-11 netlist dam_asbus32 83.40 / 96.43 / 94.04 against 91.45 / 86.54 / 82.87.
+    pnr_args=("--placer-heap-timingweight", "30"),
     claims="seed 003 (Virtex-6, Table II/IV): 32/64/128-bit ADAM 24,822 / 21,319 / 17,060 slices at "
            "183.6 / 176.2 / 184.2 MHz; XDAM 26,106 / 22,603 / 18,344 slices at 133.0 / 131.5 / 130.2 MHz; "
            "ASBUS cipher tests take 76.7 / 64.3 / 51.2 % of the AXI cycles",
