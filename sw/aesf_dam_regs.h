@@ -36,7 +36,7 @@
 #define AESF_DAM_STATUS 0x0Cu
 #define AESF_DAM_STATUS_RESET 0x00000000u
 #define AESF_DAM_STATUS_BUSY_LSB 0u
-#define AESF_DAM_STATUS_BUSY_MASK 0x00000001u  /* the DMA runs */
+#define AESF_DAM_STATUS_BUSY_MASK 0x00000001u  /* the DMA runs (from GO; a refused GO may show BUSY for one cycle before DONE and ERR) */
 #define AESF_DAM_STATUS_DONE_LSB 1u
 #define AESF_DAM_STATUS_DONE_MASK 0x00000002u  /* sticky: the last GO finished (or was refused) */
 #define AESF_DAM_STATUS_ERR_LSB 2u

@@ -242,6 +242,13 @@ async def dam_tb(dut):
         assert errs == 0
         vals, errs = await asb.read(0, (first + 1) * tb.nb, (1 << 10) | (2 << 6) | 3, 6)
         assert errs == 6 and vals == [0] * 6
+        # block mode with LEN[5:0] = 0 (64 rows) x 1 beat at a pitch of one word: span 64 words, at its edge
+        await tb.wr(A_PITCH, tb.nb)
+        vals, errs = await asb.read(0, (words - 64) * tb.nb, (1 << 10) | (1 << 6), 64)
+        assert errs == 0 and unbeats(vals, tb.w) == bytes(tb.mem.data[(words - 64) * tb.nb:])
+        vals, errs = await asb.read(0, (words - 63) * tb.nb, (1 << 10) | (1 << 6), 64)
+        assert errs == 64 and vals == [0] * 64
+        await tb.wr(A_PITCH, 64)
         # partial byte valids on a linear write
         assert await asb.write(1, 0, 1, [int.from_bytes(b"\x5A" * tb.nb, "little")], [1]) == 0
         for _ in range(40):      # the word reaches the memory through the request slice, under grant stalls

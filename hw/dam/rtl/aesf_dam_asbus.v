@@ -121,11 +121,11 @@ module aesf_dam_asbus #(
   logic              cq_valid_q, cq_wr_q, cq_efast_q, cq_push;
   logic [11:0]       cq_len_q;
   logic [MEM_AW-1:0] cq_word_q;
-  logic [AW2-1:0]    cq_prod_q;       // block mode: (h-1) * pitch
+  logic [AW2-1:0]    cq_prod_q;       // block mode: h * pitch
   logic [12:0]       cq_hw_q;         // block mode: h * w beats
   logic              cq_lover_q;      // linear / state: the span runs past the memory
   logic              cq_bover_q;      // block: word + w runs past the memory
-  logic [AW2-1:0]    cq_blim_q;       // block: 2^MEM_AW - word - w, the largest legal (h-1) * pitch
+  logic [AW2-1:0]    cq_blim_q;       // block: 2^MEM_AW - word - w + pitch, the largest legal h * pitch
   logic [3:0]        cq_tag_q;
   for (genvar m = 0; m < NM; m++) begin : gen_cand
     assign cand[m] = asb_req_i[m] && !gnt_q[m] && (!cq_valid_q || cq_push) &&
@@ -144,15 +144,20 @@ module aesf_dam_asbus #(
   assign sel_any = |cand;
   assign sel_oh  = cand & ~(cand - 1'b1);  // lowest requesting master, one-hot
 
-  // block-mode products of every master's pins (no dependence on the arbitration)
-  logic [AW2*NM-1:0] m_prod;   // master m in [AW2*m +: AW2]
+  // block-mode products of every master's pins (no dependence on the arbitration). The multiplier takes the
+  // LEN field straight from the pins (timing, issue 21: the h decode and the "- 1" in front of the MULT18X18D
+  // were two LUT levels on a worst path): field * pitch, or 64 * pitch (a shift) for field 0 (h = 64), selected
+  // after it; the check compares h * pitch with limit + pitch, i.e. (h - 1) * pitch with the limit.
+  logic [AW2*NM-1:0] m_prod;   // master m in [AW2*m +: AW2]: h * pitch
   logic [13*NM-1:0]  m_hw;     // master m in [13*m +: 13]
   for (genvar m = 0; m < NM; m++) begin : gen_prod
-    logic [6:0] h;
-    logic [4:0] w;
+    logic [6:0]     h;
+    logic [4:0]     w;
+    logic [AW2-1:0] fp;
     assign h         = (asb_len_i[12*m +: 6] == '0) ? 7'd64 : {1'b0, asb_len_i[12*m +: 6]};
     assign w         = (asb_len_i[12*m + 6 +: 4] == '0) ? 5'd16 : {1'b0, asb_len_i[12*m + 6 +: 4]};
-    assign m_prod[AW2*m +: AW2] = (AW2'(h) - 1'b1) * AW2'(pitch);
+    assign fp        = AW2'(asb_len_i[12*m +: 6]) * AW2'(pitch);
+    assign m_prod[AW2*m +: AW2] = h[6] ? AW2'(pitch) << 6 : fp;
     assign m_hw[13*m +: 13]     = 13'(h * w);
   end
 
@@ -172,7 +177,7 @@ module aesf_dam_asbus #(
     assign beats = (asb_len_i[12*m + 10 +: 2] == M_STATE) ? 13'(lin * WPS) : {2'b00, lin};
     assign m_lover[m] = (AW2'(wd) + AW2'(beats) > AW2'(2**MEM_AW));
     assign m_bover[m] = (AW2'(wd) + AW2'(w) > AW2'(2**MEM_AW));
-    assign m_blim[AW2*m +: AW2] = AW2'(2**MEM_AW) - AW2'(wd) - AW2'(w);
+    assign m_blim[AW2*m +: AW2] = (AW2'(pitch) - AW2'(wd)) + (AW2'(2**MEM_AW) - AW2'(w));  // + pitch
   end
 
   // grant cycle: the selected command and the checks without carry chains
