@@ -109,6 +109,8 @@ async def common_checks(tb: Tb):
     await tb.wr(A_KEY0, 0)
     st = await tb.dma(1, 0, 256, 1)
     assert st & 0b110 == 0b110 and (st >> 4) & 0xF == 3, hex(st)
+    # the channel checks a GO's operands one cycle after it (BUSY for that cycle): CMD write response -> irq
+    assert tb.dma_cycles == 1, tb.dma_cycles
     await tb.load_key(KEY)
     rng = random.Random(7)
     pt = bytes(rng.randrange(256) for _ in range(64))

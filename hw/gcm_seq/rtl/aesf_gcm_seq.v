@@ -235,7 +235,9 @@ module aesf_gcm_seq #(
   logic [127:0] mask, txt_x, ghash_s, diff;
   logic [4:0]   rem_clip;             // bytes of the current beat that belong to the segment, 0..16
 
-  assign msg      = (st_q >= ST_IV) && (st_q <= ST_FIN);
+  // a message is in progress (no comparison that depends on the state encoding's order)
+  assign msg      = (st_q == ST_IV)  || (st_q == ST_IVLEN) || (st_q == ST_J0) || (st_q == ST_AAD) ||
+                    (st_q == ST_TXT) || (st_q == ST_LEN)   || (st_q == ST_FIN);
   assign gh_take  = ghv_q & ~mul_busy;
   assign gh_free  = ~ghv_q | gh_take;
   assign gh_idle  = ~ghv_q & ~mul_busy;
