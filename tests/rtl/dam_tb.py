@@ -251,6 +251,9 @@ async def dam_tb(dut):
         vals, errs = await asb.read(0, (words - 63) * tb.nb, (1 << 10) | (1 << 6), 64)
         assert errs == 64 and vals == [0] * 64
         await tb.wr(A_PITCH, 64)
+        # LEN[9:0] = 0: 64 rows x 16 beats, past the memory at this pitch: refused, all 1024 beats taken with err
+        vals, errs = await asb.read(1, 0, 1 << 10, 1024)
+        assert errs == 1024 and vals == [0] * 1024
         # partial byte valids on a linear write
         assert await asb.write(1, 0, 1, [int.from_bytes(b"\x5A" * tb.nb, "little")], [1]) == 0
         for _ in range(40):      # the word reaches the memory through the request slice, under grant stalls

@@ -144,21 +144,27 @@ module aesf_dam_asbus #(
   assign sel_any = |cand;
   assign sel_oh  = cand & ~(cand - 1'b1);  // lowest requesting master, one-hot
 
-  // block-mode products of every master's pins (no dependence on the arbitration). The multiplier takes the
-  // LEN field straight from the pins (timing, issue 21: the h decode and the "- 1" in front of the MULT18X18D
-  // were two LUT levels on a worst path): field * pitch, or 64 * pitch (a shift) for field 0 (h = 64), selected
-  // after it; the check compares h * pitch with limit + pitch, i.e. (h - 1) * pitch with the limit.
+  // block-mode products of every master's pins (no dependence on the arbitration). h * pitch on a MULT18X18D
+  // with LEN[5:0] straight from the pins: field * pitch, or 64 * pitch (a shift) for field 0 (h = 64), selected
+  // after it; the check compares h * pitch with limit + pitch, i.e. (h - 1) * pitch with the limit. h * w (the
+  // block's beats, at most 64 * 16) in LUTs as two levels of shifted adds (timing, issue 21: on a MULT18X18D
+  // behind the h / w decodes it was the worst path of two placements: pins -> 2 LUT -> 3.9 ns of DSP -> sel).
   logic [AW2*NM-1:0] m_prod;   // master m in [AW2*m +: AW2]: h * pitch
-  logic [13*NM-1:0]  m_hw;     // master m in [13*m +: 13]
+  logic [13*NM-1:0]  m_hw;     // master m in [13*m +: 13]: h * w
   for (genvar m = 0; m < NM; m++) begin : gen_prod
-    logic [6:0]     h;
-    logic [4:0]     w;
+    logic [5:0]     fh;        // LEN[5:0]: rows, 0 = 64
+    logic [3:0]     fw;        // LEN[9:6]: beats per row, 0 = 16
     logic [AW2-1:0] fp;
-    assign h         = (asb_len_i[12*m +: 6] == '0) ? 7'd64 : {1'b0, asb_len_i[12*m +: 6]};
-    assign w         = (asb_len_i[12*m + 6 +: 4] == '0) ? 5'd16 : {1'b0, asb_len_i[12*m + 6 +: 4]};
-    assign fp        = AW2'(asb_len_i[12*m +: 6]) * AW2'(pitch);
-    assign m_prod[AW2*m +: AW2] = h[6] ? AW2'(pitch) << 6 : fp;
-    assign m_hw[13*m +: 13]     = 13'(h * w);
+    logic [9:0]     hw01, hw23, hw;   // fh * fw[1:0], fh * fw[3:2] * 4, fh * fw
+    assign fh   = asb_len_i[12*m +: 6];
+    assign fw   = asb_len_i[12*m + 6 +: 4];
+    assign fp   = AW2'(fh) * AW2'(pitch);
+    assign m_prod[AW2*m +: AW2] = (fh == '0) ? AW2'(pitch) << 6 : fp;
+    assign hw01 = (fw[0] ? 10'(fh) : 10'd0) + (fw[1] ? 10'(fh) << 1 : 10'd0);
+    assign hw23 = (fw[2] ? 10'(fh) << 2 : 10'd0) + (fw[3] ? 10'(fh) << 3 : 10'd0);
+    assign hw   = hw01 + hw23;
+    assign m_hw[13*m +: 13] = (fh == '0) ? ((fw == '0) ? 13'd1024 : 13'(fw) << 6) :
+                              (fw == '0) ? 13'(fh) << 4 : 13'(hw);
   end
 
   // memory-size checks from every master's own pins, also in parallel with the arbitration (timing, issue 21:
