@@ -21,6 +21,8 @@ CONFIGS = [
     ("verilator", {"W": 40, "DEPTH": 16, "WIPE": 0, "HEAD_REG": 1}),
     ("verilator", {"W": 5, "DEPTH": 32, "WIPE": 1, "HEAD_REG": 1}),
     ("verilator", {"W": 5, "DEPTH": 8, "WIPE": 1, "HEAD_REG": 0}),
+    ("icarus", {"W": 11, "DEPTH": 2, "WIPE": 0, "HEAD_REG": 1, "SPEC_WR": 1}),
+    ("verilator", {"W": 6, "DEPTH": 4, "WIPE": 0, "HEAD_REG": 1, "SPEC_WR": 1}),
 ]
 
 

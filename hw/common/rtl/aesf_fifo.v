@@ -14,7 +14,10 @@
 //   SPEC_WR = 1 (timing): the free entry at the write pointer takes wdata_i at EVERY edge while the FIFO is not
 //   full; a push only advances the pointer and the count. wvalid_i then drives a handful of flip-flops instead of
 //   the enables of W x DEPTH storage flip-flops (the enables come from the registered count). rdata_o is 0 while
-//   the FIFO is empty (the free entry at the read pointer holds data that was never pushed).
+//   the FIFO is empty (the free entry at the read pointer holds data that was never pushed). With HEAD_REG = 1
+//   the storage holds at most DEPTH - 1 entries (the head register holds one), so the entry at the write pointer
+//   is always free: it takes wdata_i at every edge, and no handshake reaches the storage's write enable
+//   (timing, issue 21: the memory-request slice's push fanned out to the write enables of ~45 LUT-RAM cells).
 //   HEAD_REG = 1 (timing): the head entry is held in a register of its own (rdata_o comes from flip-flops, not
 //   from a LUT-RAM read behind the read pointer), refilled from the storage or, when the FIFO is empty, straight
 //   from wdata_i; flags, count and latency are those of HEAD_REG = 0. A consumer's decision on the head's fields
@@ -28,7 +31,7 @@ module aesf_fifo #(
   parameter int DEPTH = 4,  // entries: 2, 4, 8, 16, 32 or 64
   parameter int WIPE  = 0,  // 0 or 1: clear_i also zeroes every entry
   parameter int SPEC_WR = 0, // 0 or 1: the free entry takes wdata_i at every edge while not full (above)
-  parameter int HEAD_REG = 0 // 0 or 1: the head entry in a register (above); not with SPEC_WR 1
+  parameter int HEAD_REG = 0 // 0 or 1: the head entry in a register (above)
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,   // asynchronous, active low
@@ -42,13 +45,12 @@ module aesf_fifo #(
   output logic [$clog2(DEPTH+1)-1:0] count_o   // entries held
 );
   if (W < 1 || !(DEPTH == 2 || DEPTH == 4 || DEPTH == 8 || DEPTH == 16 || DEPTH == 32 || DEPTH == 64) ||
-      WIPE < 0 || WIPE > 1 || SPEC_WR < 0 || SPEC_WR > 1 || HEAD_REG < 0 || HEAD_REG > 1 ||
-      (SPEC_WR == 1 && HEAD_REG == 1))
+      WIPE < 0 || WIPE > 1 || SPEC_WR < 0 || SPEC_WR > 1 || HEAD_REG < 0 || HEAD_REG > 1)
   begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_fifo: W must be >= 1, DEPTH one of 2, 4, 8, 16, 32, 64, WIPE, SPEC_WR and HEAD_REG 0 or 1, not SPEC_WR and HEAD_REG both");
+    $error("aesf_fifo: W must be >= 1, DEPTH one of 2, 4, 8, 16, 32, 64, WIPE, SPEC_WR and HEAD_REG 0 or 1");
 `endif
   end
 
@@ -69,7 +71,7 @@ module aesf_fifo #(
   assign rvalid_o = nempty_q;
   assign push     = wvalid_i && wready_o;
   assign pop      = rvalid_o && rready_i;
-  assign wr       = (SPEC_WR == 1) ? wready_o : mem_push;
+  assign wr       = (SPEC_WR == 0) ? mem_push : (HEAD_REG == 1) ? 1'b1 : wready_o;
 
   if (HEAD_REG == 1) begin : gen_head
     logic [W-1:0] head_q;
@@ -154,6 +156,8 @@ module aesf_fifo #(
       assert (nempty_q == (count_q != '0));
       assert (count_q <= CW'(DEPTH));
       assert (mne_q == (HEAD_REG == 1 && count_q > CW'(1)));
+      // SPEC_WR with HEAD_REG: the entry at the write pointer is free (it is written at every edge)
+      if (HEAD_REG == 1) assert (wptr_q - rptr_q == (nempty_q ? AW'(count_q - 1'b1) : AW'(0)));
     end
   end
 `endif

@@ -659,21 +659,26 @@ module aesf_dam_core #(
   // refused write command (no words) completes through a no-request entry (nop), in order with the words ahead.
   localparam int MQW = 2 + 4 + 1 + 1 + MEM_AW + W/8 + W;   // {nop, cpl, tag, err, we, addr, be, wdata}
   logic           last_w_q, mq_room, mq_valid, mq_push, mq_pop, w_cand, w_win;
+  logic           w_pick;   // the write path wins if the slice has room (the slice's data select: no room term)
   logic [MQW-1:0] mq_wdata, mq_rdata;
   logic [1:0]     mq_count;
   logic           mq_nop, mq_cpl;
   assign w_cand  = w_mreq || wout_done_err;          // (exclusive: a refused command has no words)
-  assign w_win   = w_cand && mq_room && (!r_mreq || !last_w_q);
+  assign w_pick  = w_cand && (!r_mreq || !last_w_q);
+  assign w_win   = w_pick && mq_room;
   assign w_mgnt  = w_win && !wout_rec[C_E];
   assign w_nop   = w_win && wout_rec[C_E];
   assign r_mgnt  = r_mreq && mq_room && (!w_cand || last_w_q);
   assign mq_push = w_win || r_mgnt;
-  assign mq_wdata = w_win ? {w_nop, wdone_iss, wout_rec[C_T +: 4], wout_rec[C_E], 1'b1, w_maddr, w_mbe, w_mdata}
+  // the slice's free entry takes this word at every edge (SPEC_WR): its select and fields do not wait for the
+  // room flag (nop / cpl here are w_nop / wdone_iss of a pushed write word)
+  assign mq_wdata = w_pick ? {wout_rec[C_E], wout_rec[C_E] || wout_last, wout_rec[C_T +: 4], wout_rec[C_E], 1'b1,
+                              w_maddr, w_mbe, w_mdata}
                           : {2'b00, 4'd0, 1'b0, 1'b0, r_maddr, {(W/8){1'b0}}, {W{1'b0}}};
   assign mq_nop  = mq_rdata[MQW-1];
   assign mq_cpl  = mq_rdata[MQW-2];
   assign mq_pop  = mem_gnt_i || mq_nop;              // a no-request entry leaves without the memory
-  aesf_fifo #(.W(MQW), .DEPTH(2), .HEAD_REG(1)) u_mreq (
+  aesf_fifo #(.W(MQW), .DEPTH(2), .HEAD_REG(1), .SPEC_WR(1)) u_mreq (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(mq_push), .wready_o(mq_room), .wdata_i(mq_wdata),
     .rvalid_o(mq_valid), .rready_i(mq_pop), .rdata_o(mq_rdata), .count_o(mq_count)
@@ -702,6 +707,7 @@ module aesf_dam_core #(
       assert (!(w_mreq && wout_done_err));
       assert (mq_count <= 2'd2);
       if (mq_valid && mq_nop) assert (mq_cpl);
+      if (w_win) assert (mq_wdata[MQW-1] == w_nop && mq_wdata[MQW-2] == wdone_iss);
     end
   end
 `endif
@@ -820,7 +826,7 @@ module aesf_dam_core #(
   logic [W-1:0]  lb_rdata;
   logic [1:0]    lb_count;
   assign dma_loop = dma_loop_q;
-  aesf_fifo #(.W(W), .DEPTH(2), .HEAD_REG(1)) u_loop (
+  aesf_fifo #(.W(W), .DEPTH(2), .HEAD_REG(1), .SPEC_WR(1)) u_loop (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(dma_loop && rd_valid), .wready_o(lb_wready), .wdata_i(rd_data_o),
     .rvalid_o(lb_rvalid), .rready_i(dma_loop && wd_ready), .rdata_o(lb_rdata), .count_o(lb_count)
