@@ -36,6 +36,8 @@ class Core:
     rank: int = 50                 # listing order (smaller first)
     pnr_args: tuple[str, ...] = () # extra nextpnr-ecp5 options for this core (e.g. ("--router", "router2") for
                                    # large congested designs); recorded in results/<core>.json "nextpnr_args"
+    pnr_pins: str = ""             # placement pin hook (aesforge.flow.pins.HOOKS) applied to the synthesized
+                                   # netlist before nextpnr (BEL attributes); recorded in the P&R result "pnr_pins"
     ecp5_synth_args: tuple[str, ...] = ()  # extra synth_ecp5 options for this core (both ECP5 syntheses, e.g.
                                    # ("-nowidelut",): LUT4 only, no PFUMX/L6MUX wide functions); recorded in the
                                    # P&R result "ecp5_synth_args"

@@ -55,6 +55,9 @@ _COMMON = dict(
     # 91.86 / 98.69 MHz against 90.26 / 92.36 / 89.86 with the default, dam_axi128 92.02 / 93.91 / 96.77 against
     # 91.29 / 71.60 / 82.22; on the step-11 netlist dam_asbus32 83.40 / 96.43 / 94.04 against 91.45 / 86.54 / 82.87.
     pnr_args=("--placer-heap-timingweight", "30"),
+    # the 160 S-box block RAMs pinned round by round in pipeline order (aesforge.flow.pins.dam_rounds; issue 21,
+    # hw/dam/README.md Timing): same netlist and seed, dam_asbus32 s1 104.37 MHz against 82.24 unpinned
+    pnr_pins="dam_rounds",
     claims="seed 003 (Virtex-6, Table II/IV): 32/64/128-bit ADAM 24,822 / 21,319 / 17,060 slices at "
            "183.6 / 176.2 / 184.2 MHz; XDAM 26,106 / 22,603 / 18,344 slices at 133.0 / 131.5 / 130.2 MHz; "
            "ASBUS cipher tests take 76.7 / 64.3 / 51.2 % of the AXI cycles",

