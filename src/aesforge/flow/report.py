@@ -33,7 +33,7 @@ from .tools import tool_versions
 
 FLOW_VERSION = 1
 # flow code whose changes can change a tool result (report.py only formats them: not hashed)
-FLOW_CODE = ("tools.py", "synth.py", "pnr.py", "wrapper.py")
+FLOW_CODE = ("tools.py", "synth.py", "pnr.py", "wrapper.py", "pins.py")
 RESULTS_DIR = "results"
 RESULTS_MD = "docs/results.md"
 PARETO_PNG = "docs/results_pareto.png"
@@ -97,6 +97,7 @@ def flow_hash(core, freq_mhz: float) -> str:
     parts = [json.dumps({"v": FLOW_VERSION, "top": core.top, "params": core.params, "clock": core.clock,
                          "reset": core.reset, "freq": freq_mhz, "tools": tool_versions(),
                          "pnr_args": list(core.pnr_args), "ecp5_synth_args": list(core.ecp5_synth_args),
+                         "pnr_pins": core.pnr_pins,
                          "sources": list(core.sources)}, sort_keys=True, default=str).encode()]
     parts += [(root / s).read_bytes() for s in core.sources]
     parts += [p.read_bytes() for p in sorted((root / "syn").glob("*.ys"))]

@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Placement pin hooks (aesforge.flow.pins): the DAM's S-box RAMs on distinct EBR sites in pipeline order; no tool
+runs here."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from aesforge import cores
+from aesforge.flow import pins
+
+
+def _dam_netlist(extra: str = "") -> dict:
+    cells = {f"u_core.gen_asbus.u_front.u_core.u_{e}.gen_round[{r}].u_round.genblk3.gen_sb_rom.gen_rom[{k}]"
+             f".u_sbox_rom.gen_dp16kd.u_dp16kd": {"type": "DP16KD", "attributes": {}}
+             for e in ("dec", "enc") for r in range(1, 11) for k in range(8)}
+    cells["u_core.some_ff"] = {"type": "TRELLIS_FF", "attributes": {}}
+    if extra:
+        cells[extra] = {"type": "DP16KD", "attributes": {}}
+    return {"modules": {"wrap": {"attributes": {"top": 1}, "cells": cells}}}
+
+
+def test_dam_rounds_sites():
+    nl = _dam_netlist()
+    assert pins.apply("dam_rounds", nl) == 160
+    cells = nl["modules"]["wrap"]["cells"]
+    assert "BEL" not in cells["u_core.some_ff"]["attributes"]
+    site = {n: c["attributes"]["BEL"] for n, c in cells.items() if c["type"] == "DP16KD"}
+    assert len(set(site.values())) == 160
+    xy = {}
+    for n, b in site.items():
+        m = re.fullmatch(r"X(\d+)/Y(\d+)/EBR([0-3])", b)
+        assert m and int(m.group(1)) in pins.EBR_X_85K and int(m.group(2)) in pins.EBR_ROWS_85K, b
+        e, r, k = re.search(r"u_(dec|enc)\.gen_round\[(\d+)\].*gen_rom\[(\d)\]", n).groups()
+        xy[(e, int(r), int(k))] = (int(m.group(1)), int(m.group(2)))
+    for e, (row_a, row_b) in (("dec", (22, 46)), ("enc", (82, 70))):
+        # rounds 1-5 left to right on the first row, 6-10 right to left on the second, RAMs 0-7 left to right
+        assert all(xy[(e, r, k)][1] == (row_a if r <= 5 else row_b) for r in range(1, 11) for k in range(8))
+        assert [xy[(e, r, 0)][0] for r in range(1, 6)] == sorted(xy[(e, r, 0)][0] for r in range(1, 6))
+        assert [xy[(e, r, 0)][0] for r in range(6, 11)] == sorted((xy[(e, r, 0)][0] for r in range(6, 11)),
+                                                                    reverse=True)
+        assert xy[(e, 5, 0)][0] == xy[(e, 6, 0)][0]      # round 6 right below / above round 5
+        assert all(xy[(e, r, k)][0] < xy[(e, r, k + 1)][0] for r in range(1, 11) for k in range(7))
+
+
+def test_pins_errors():
+    with pytest.raises(ValueError, match="unknown placement pin hook"):
+        pins.apply("nope", _dam_netlist())
+    with pytest.raises(ValueError, match="unexpected DP16KD"):
+        pins.apply("dam_rounds", _dam_netlist("u_core.other_ram"))
+
+
+def test_dam_cores_pin_their_rams():
+    for name in ("dam_asbus32", "dam_asbus64", "dam_asbus128", "dam_axi32", "dam_axi64", "dam_axi128"):
+        assert cores.get(name).pnr_pins == "dam_rounds"
+    assert all(c.pnr_pins in ("",) + tuple(pins.HOOKS) for c in cores.CORES.values())
