@@ -150,11 +150,19 @@ async def common_checks(tb: Tb):
     tb.mem.data[:] = saved
     # refused: overlap with dst above src, beyond memory, zero states, bad op
     size = tb.nb << tb.aw
-    for op, src, dst, n, code in ((0, 0, 16, 4, 2), (0, 0, size - 16, 2, 1), (0, 0, 64, 0, 1), (3, 0, 64, 1, 4)):
+    for op, src, dst, n, code in ((0, 0, 16, 4, 2), (0, 32, 48, 2, 2), (0, 0, size - 16, 2, 1), (0, size - 16, 0, 2, 1),
+                                  (0, 0, 64, 0, 1), (3, 0, 64, 1, 4)):
         before = bytes(tb.mem.data)
         st = await tb.dma(op, src, dst, n)
         assert st & 0b110 == 0b110 and (st >> 4) & 0xF == code, (op, src, dst, n, hex(st))
         assert bytes(tb.mem.data) == before
+    # the overlap check's edges: a destination right at the source's end, and at the last state of the memory
+    for src, dst, n in ((32, 64, 2), (size - 32, size - 16, 1)):
+        before = bytes(tb.mem.data)
+        st = await tb.dma(0, src, dst, n)
+        assert st & 0b110 == 0b010, (src, dst, n, hex(st))
+        assert bytes(tb.mem.data[dst:dst + 16 * n]) == before[src:src + 16 * n]
+        tb.mem.data[:] = before
     return pt, ct
 
 

@@ -720,25 +720,28 @@ module aesf_dam_core #(
   logic              dma_rpushed_q, dma_wpushed_q;
   logic [3:0]        dma_chk;
   logic [BW+1:0]     n_beats;
-  logic [BW+1:0]     src_end_q, dst_end_q;   // source / destination end (word address + 1), latched at GO
-  logic              dst_above_q;             // destination above source, latched at GO
-  logic              zero_q;                  // zero states, latched at GO
+  logic [BW+1:0]     src_end, dst_end;       // source / destination end (word address + 1)
+  logic              range_bad_q;             // ERR 1 (zero states or a span past the memory), latched at GO
+  logic              overlap_q;               // ERR 2 (destination inside (source, source end)), latched at GO
   logic              paths_idle;
   logic              dma_loop_q;     // the loop-back is on (D_PUSH or D_RUN), a flip-flop
 
-  // The start check runs one cycle after GO (timing, issue 21: from the register block's GO decode through
+  // The start check acts one cycle after GO (timing, issue 21: from the register block's GO decode through
   // the end-address adders and compares into the channel's enables was the worst path of the DAM): GO latches
-  // the operands and the end addresses without a decision; D_WAIT checks them from flip-flops and either ends
-  // the command with its error code (DONE one cycle after GO) or goes on when the paths are idle (a good
-  // command takes as many cycles as before).
+  // the operands and the two range checks (adders and compares of the register block's flip-flops, no
+  // decision in the enables); D_WAIT decides from flip-flops and either ends the command with its error code
+  // (DONE one cycle after GO) or goes on when the paths are idle (a good command takes as many cycles as before).
+  // (Step 14 latched the end addresses and compared in D_WAIT: with the block RAMs pinned, that compare's carry
+  // chain into the channel state became the worst path.)
   assign n_beats  = (BW+2)'(dma_nstates_i) * (BW+2)'(WPS);
+  assign src_end  = (BW+2)'(dma_src_i) + n_beats;
+  assign dst_end  = (BW+2)'(dma_dst_i) + n_beats;
   assign paths_idle = !wout_valid && !win_valid && !rout_valid && !riss_valid && !rmid_valid && !mq_valid;
   always_comb begin
     dma_chk = 4'd0;
     if (dma_op_q == 2'd3)                                          dma_chk = 4'd4;
-    else if (zero_q || src_end_q > (BW+2)'(2**MEM_AW) || dst_end_q > (BW+2)'(2**MEM_AW))
-                                                                    dma_chk = 4'd1;
-    else if (dst_above_q && (BW+2)'(dma_dst_q) < src_end_q)         dma_chk = 4'd2;
+    else if (range_bad_q)                                          dma_chk = 4'd1;
+    else if (overlap_q)                                            dma_chk = 4'd2;
     else if (dma_op_q != 2'd0 && !key_ok_o)                         dma_chk = 4'd3;
   end
 
@@ -749,19 +752,15 @@ module aesf_dam_core #(
       dma_src_q   <= '0;
       dma_dst_q   <= '0;
       dma_beats_q <= '0;
-      src_end_q   <= '0;
-      dst_end_q   <= '0;
-      dst_above_q <= 1'b0;
-      zero_q      <= 1'b0;
+      range_bad_q <= 1'b0;
+      overlap_q   <= 1'b0;
     end else if (dma_go_i && !dma_active) begin
       dma_op_q    <= dma_op_i;
       dma_src_q   <= dma_src_i;
       dma_dst_q   <= dma_dst_i;
       dma_beats_q <= BW'(n_beats);
-      src_end_q   <= (BW+2)'(dma_src_i) + n_beats;
-      dst_end_q   <= (BW+2)'(dma_dst_i) + n_beats;
-      dst_above_q <= dma_dst_i > dma_src_i;
-      zero_q      <= dma_nstates_i == '0;
+      range_bad_q <= dma_nstates_i == '0 || src_end > (BW+2)'(2**MEM_AW) || dst_end > (BW+2)'(2**MEM_AW);
+      overlap_q   <= dma_dst_i > dma_src_i && (BW+2)'(dma_dst_i) < src_end;
     end
   end
 
