@@ -11,10 +11,10 @@ from aesforge import cores
 from aesforge.flow import pins
 
 
-def _dam_netlist(extra: str = "") -> dict:
+def _dam_netlist(extra: str = "", nr: int = 10) -> dict:
     cells = {f"u_core.gen_asbus.u_front.u_core.u_{e}.gen_round[{r}].u_round.genblk3.gen_sb_rom.gen_rom[{k}]"
              f".u_sbox_rom.gen_dp16kd.u_dp16kd": {"type": "DP16KD", "attributes": {}}
-             for e in ("dec", "enc") for r in range(1, 11) for k in range(8)}
+             for e in ("dec", "enc") for r in range(1, nr + 1) for k in range(8)}
     cells["u_core.some_ff"] = {"type": "TRELLIS_FF", "attributes": {}}
     if extra:
         cells[extra] = {"type": "DP16KD", "attributes": {}}
@@ -42,6 +42,18 @@ def test_dam_rounds_sites():
                                                                     reverse=True)
         assert xy[(e, 5, 0)][0] == xy[(e, 6, 0)][0]      # round 6 right below / above round 5
         assert all(xy[(e, r, k)][0] < xy[(e, r, k + 1)][0] for r in range(1, 11) for k in range(7))
+
+
+def test_dam_rounds_key_sizes():
+    nl = _dam_netlist(nr=12)             # AES-192: six rounds per row
+    assert pins.apply("dam_rounds", nl) == 192
+    site = [c["attributes"]["BEL"] for c in nl["modules"]["wrap"]["cells"].values() if c["type"] == "DP16KD"]
+    assert len(set(site)) == 192
+    nl = _dam_netlist(nr=14)             # AES-256: 56 RAMs per row do not fit, left to the placer
+    assert pins.apply("dam_rounds", nl) == 0
+    assert not any("BEL" in c["attributes"] for c in nl["modules"]["wrap"]["cells"].values())
+    nl = _dam_netlist(nr=0)              # no block-ROM S-boxes (SBOX_IMPL 0 / 1)
+    assert pins.apply("dam_rounds", nl) == 0
 
 
 def test_pins_errors():

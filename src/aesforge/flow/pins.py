@@ -30,30 +30,36 @@ def _top(netlist: dict) -> dict:
 
 
 def dam_rounds(netlist: dict) -> int:
-    """The DAM's 160 S-box DP16KDs (``SBOX_IMPL`` 4): each engine's ten rounds in pipeline order over two EBR
-    rows, rounds 1-5 left to right on one row, rounds 6-10 right to left on the next (a round's eight RAMs side
-    by side, round 5 above round 6), so that a round's logic sits between its RAMs and the next round's and the
-    engines' inputs and outputs meet at the left edge: decrypt on rows 22 / 46, encrypt on rows 82 / 70.
-    Returns the number of cells pinned."""
+    """The DAM's S-box DP16KDs (``SBOX_IMPL`` 4, eight per round): each engine's Nr rounds in pipeline order over
+    two EBR rows, rounds 1..ceil(Nr/2) left to right on one row, the rest right to left on the next (a round's
+    eight RAMs side by side, the last round of the first row above the first of the second), so that a round's
+    logic sits between its RAMs and the next round's and the engines' inputs and outputs meet at the left edge:
+    decrypt on rows 22 / 46, encrypt on rows 82 / 70. AES-128 and AES-192 fit (5 / 6 rounds per row of 52 sites);
+    AES-256 (7 x 8 = 56 per row) does not, and a netlist without these RAMs has nothing to pin: both are left to
+    the placer (0 cells pinned, recorded). Returns the number of cells pinned."""
     plan = {"u_dec": (22, 46), "u_enc": (82, 70)}
-    n = 0
+    rams = []
     for name, cell in _top(netlist)["cells"].items():
         if cell["type"] != "DP16KD":
             continue
         m = re.search(r"\.(u_dec|u_enc)\.gen_round\[(\d+)\]\..*gen_rom\[(\d)\]", name)
         if not m:
             raise ValueError(f"dam_rounds: unexpected DP16KD {name}")
-        eng, r, k = m.group(1), int(m.group(2)), int(m.group(3))
+        rams.append((cell, m.group(1), int(m.group(2)), int(m.group(3))))
+    if not rams:
+        return 0
+    nr = max(r for _, _, r, _ in rams)
+    half = (nr + 1) // 2
+    if half * 8 > len(EBR_X_85K):
+        return 0
+    for cell, eng, r, k in rams:
         first, second = plan[eng]
-        if not (1 <= r <= 10 and 0 <= k <= 7):
-            raise ValueError(f"dam_rounds: round {r} / RAM {k} out of range ({name})")
-        if r <= 5:
+        if r <= half:
             site = ebr_site(first, (r - 1) * 8 + k)
         else:
-            site = ebr_site(second, 39 - ((r - 6) * 8 + (7 - k)))
+            site = ebr_site(second, half * 8 - 1 - ((r - half - 1) * 8 + (7 - k)))
         cell.setdefault("attributes", {})["BEL"] = site
-        n += 1
-    return n
+    return len(rams)
 
 
 HOOKS = {"dam_rounds": dam_rounds}
