@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Placement pin hooks (aesforge.flow.pins): the DAM's S-box RAMs on distinct EBR sites in pipeline order; no tool
-runs here."""
+"""Placement pin hooks (aesforge.flow.pins): the DAM's and gcm_lanes' S-box RAMs on distinct EBR sites in pipeline
+order; no tool runs here."""
 from __future__ import annotations
 
 import re
@@ -56,11 +56,56 @@ def test_dam_rounds_key_sizes():
     assert pins.apply("dam_rounds", nl) == 0
 
 
+def _lanes_netlist(lanes: int = 1, nr: int = 10) -> dict:
+    cells = {f"u_core.gen_lane[{ln}].gen_round[{r}].u_round.genblk3.gen_sb_rom.gen_rom[{k}].u_sbox_rom.gen_dp16kd"
+             f".u_dp16kd": {"type": "DP16KD", "attributes": {}}
+             for ln in range(lanes) for r in range(1, nr + 1) for k in range(8)}
+    return {"modules": {"wrap": {"attributes": {"top": 1}, "cells": cells}}}
+
+
+def _sites(nl: dict) -> dict[tuple[int, int, int], tuple[int, int]]:
+    xy = {}
+    for n, c in nl["modules"]["wrap"]["cells"].items():
+        m = re.fullmatch(r"X(\d+)/Y(\d+)/EBR([0-3])", c["attributes"]["BEL"])
+        assert m and int(m.group(1)) in pins.EBR_X_85K and int(m.group(2)) in pins.EBR_ROWS_85K
+        assert pins.EBR_X_85K.index(int(m.group(1))) % 4 == int(m.group(3))
+        ln, r, k = re.search(r"gen_lane\[(\d+)\]\.gen_round\[(\d+)\].*gen_rom\[(\d)\]", n).groups()
+        xy[(int(ln), int(r), int(k))] = (int(m.group(1)), int(m.group(2)))
+    assert len(set(xy.values())) == len(xy)
+    return xy
+
+
+def test_lane_rounds_sites():
+    nl = _lanes_netlist()                 # gcm_lanes_n1: 10 rounds, 5 on row 46 (left to right), 5 on row 70 back
+    assert pins.apply("lane_rounds", nl) == 80
+    xy = _sites(nl)
+    assert all(xy[(0, r, k)][1] == (46 if r <= 5 else 70) for r in range(1, 11) for k in range(8))
+    assert [xy[(0, r, 0)][0] for r in range(1, 11)] == sorted(xy[(0, r, 0)][0] for r in range(1, 6)) + \
+        sorted((xy[(0, r, 0)][0] for r in range(6, 11)), reverse=True)
+    assert xy[(0, 5, 0)][0] == xy[(0, 6, 0)][0]
+    nl = _lanes_netlist(nr=14)            # AES-256: 5 + 5 + 4 rounds on rows 46, 70, 82, the third left to right
+    assert pins.apply("lane_rounds", nl) == 112
+    xy = _sites(nl)
+    assert [xy[(0, r, 0)][1] for r in range(1, 15)] == [46] * 5 + [70] * 5 + [82] * 4
+    assert xy[(0, 10, 0)][0] == xy[(0, 11, 0)][0] < xy[(0, 12, 0)][0]
+    nl = _lanes_netlist(lanes=2)          # both lanes in block ROM: lane 1 on rows 22 / 82
+    assert pins.apply("lane_rounds", nl) == 160
+    xy = _sites(nl)
+    assert {xy[(1, r, k)][1] for r in range(1, 11) for k in range(8)} == {22, 82}
+    nl = _lanes_netlist(lanes=2, nr=14)   # two AES-256 lanes do not fit four rows: left to the placer
+    assert pins.apply("lane_rounds", nl) == 0
+    assert not any("BEL" in c["attributes"] for c in nl["modules"]["wrap"]["cells"].values())
+
+
 def test_pins_errors():
     with pytest.raises(ValueError, match="unknown placement pin hook"):
         pins.apply("nope", _dam_netlist())
     with pytest.raises(ValueError, match="unexpected DP16KD"):
         pins.apply("dam_rounds", _dam_netlist("u_core.other_ram"))
+    nl = _lanes_netlist()
+    nl["modules"]["wrap"]["cells"]["u_core.u_fifo.ram"] = {"type": "DP16KD", "attributes": {}}
+    with pytest.raises(ValueError, match="lane_rounds: unexpected DP16KD"):
+        pins.apply("lane_rounds", nl)
 
 
 def test_dam_cores_pin_their_rams():
