@@ -265,24 +265,13 @@ module aesf_dam_asbus #(
   // ---------------------------------------------------------------------------------------------
   // Data phases: write beats from the owner of the oldest write; read beats to the owner of the oldest read
   // (continuous assignments: no default-then-override always_comb, see aesf_dam_core)
-  // A beat is valid when the owner of the head write drives any byte valid. Each master's "any byte valid" comes
-  // from the bus beside the owner select (timing, issue 21: the select behind the queue head's tag and then the
-  // OR of its W/8 byte valids put up to three LUT levels in front of every write beat; AXI's wvalid is one wire).
-  logic [3:0] m_beat;                 // master m drives a write beat (0 for m >= NM)
-  for (genvar m = 0; m < 4; m++) begin : gen_mbeat
-    if (m < NM) begin : gen_on
-      assign m_beat[m] = |asb_wd_vld_i[(W/8)*m +: W/8];
-    end else begin : gen_off
-      assign m_beat[m] = 1'b0;
-    end
-  end
   assign wd_data  = asb_wdata_i[W*win_tag[1:0] +: W];
   assign wd_be    = asb_wd_vld_i[(W/8)*win_tag[1:0] +: W/8];
-  assign wd_valid = win_active && (win_tag[3:2] == 2'd0) && m_beat[win_tag[1:0]];
+  assign wd_valid = win_active && (win_tag < 4'(NM)) && (wd_be != '0);
   for (genvar m = 0; m < NM; m++) begin : gen_resp
     assign asb_resp_o[2*m+1] = win_active && (win_tag == 4'(m)) && wd_ready;
     assign asb_resp_o[2*m]   = rd_valid && (rd_tag == 4'(m));
-    assign asb_err_o[m]      = (win_active && (win_tag == 4'(m)) && wd_ready && win_err && m_beat[m]) ||
+    assign asb_err_o[m]      = (win_active && (win_tag == 4'(m)) && wd_ready && win_err && (wd_be != '0)) ||
                                (rd_valid && (rd_tag == 4'(m)) && rd_err);
   end
   assign asb_rdata_o = rd_data;
