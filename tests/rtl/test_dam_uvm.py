@@ -155,3 +155,13 @@ def test_measure_cycles(bus, W):
     assert [r["n"] for r in recs[::4]] == [40, "10x4", 10]
     assert [(r["test"], r["P"], r["dir"]) for r in recs] == ORDER
     assert [r["cycles"] for r in recs] == CYCLES[(bus, W)]
+
+
+@pytest.mark.parametrize("k", [10, 20])
+def test_state_command_cycles(k):
+    """docs/dam_reproduce.md ("cycle by cycle", aesforge.dam.run.WHY): one ASBUS state-mode command of k states at
+    W = 128 costs exactly k + 35 cycles writing and k + 37 reading (request -> grant, k beats, the engine's 31
+    stages, the block FIFO and the memory request slice, the memory)."""
+    recs = measure("dam_asbus128", test="cipher", P=[1.0], n={"cipher": k})
+    assert [(r["dir"], r["note"].split(",")[0]) for r in recs] == [("write", "1 command(s)"), ("read", "1 command(s)")]
+    assert [r["cycles"] for r in recs] == [k + 35, k + 37]

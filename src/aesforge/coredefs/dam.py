@@ -57,8 +57,8 @@ _COMMON = dict(
     pnr_args=("--placer-heap-timingweight", "30"),
     # the 160 S-box block RAMs pinned round by round in pipeline order (aesforge.flow.pins.dam_rounds; issue 21,
     # hw/dam/README.md Timing): step 17's netlist, seed 1, dam_asbus32 104.37 MHz against 82.24 unpinned; step 19,
-    # pinned, seeds 1 / 2 / 3: dam_asbus32 100.84 / 100.67 / 99.87 MHz, dam_axi128 112.07 / 94.30 /
-    # 93.91
+    # pinned, seeds 1 / 2 / 3: dam_asbus32 100.84 / 100.67 / 99.87 MHz, dam_axi128 112.07 / 94.30 / 93.91 (the
+    # make report rows of all six: results/dam_*.json)
     pnr_pins="dam_rounds",
     claims="seed 003 (Virtex-6, Table II/IV): 32/64/128-bit ADAM 24,822 / 21,319 / 17,060 slices at "
            "183.6 / 176.2 / 184.2 MHz; XDAM 26,106 / 22,603 / 18,344 slices at 133.0 / 131.5 / 130.2 MHz; "

@@ -42,7 +42,8 @@ WHY = """\
   non-back-to-back (P = 0) cipher cases: there each state costs the pipeline latency plus its beats (about
   41 cycles at 32 bit) against the model's 54 / 34 / 23 cycles of serialised rounds.
 - **The 128-bit ASBUS cipher test, cycle by cycle** (issue 21's cycle goal; `aesforge.sim.dam_uvm.measure.measure(
-  "dam_asbus128", test="cipher", P=[1.0], n={"cipher": k})`, exact RTL counts). One state-mode command of k
+  "dam_asbus128", test="cipher", P=[1.0], n={"cipher": k})`, exact RTL counts, asserted by
+  `tests/rtl/test_dam_uvm.py::test_state_command_cycles`). One state-mode command of k
   states costs k + 35 cycles writing (k = 10: 45, k = 20: 55) and k + 37 reading: 1 request -> grant, k beats,
   the engine's LATENCY of 31 stages, the block FIFO and the memory request slice, the memory write (reading: the
   memory's read latency first). Eq. 19 charges 2 + N + 20 N (1 - P): at P = 0.95, N = 20, one state of the 20
