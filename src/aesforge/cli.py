@@ -11,6 +11,7 @@
                     [--executor local|dask-local[:N]|tcp://HOST:PORT]
     aesforge explore FAMILY [options]            design-space search (e.g. `aesforge explore pipelined -h`)
     aesforge regmap [--check]                    generate C headers / README register tables from the JSON maps
+    aesforge leakage [--config NAME ...] [--traces N]   simulated TVLA of the masked and unmasked AES engines
 """
 from __future__ import annotations
 
@@ -163,6 +164,12 @@ def _cmd_regmap(args) -> int:
     return regmap.main(["--check"] if args.check else [])
 
 
+def _cmd_leakage(args) -> int:
+    from aesforge.sca import tvla
+
+    return tvla.main(args.rest)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="aesforge", description="aesforge: AES / AES-GCM IP family tools")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -222,6 +229,11 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("regmap", help="generate C headers and README register tables from the JSON register maps")
     s.add_argument("--check", action="store_true", help="only check that the generated files are up to date")
     s.set_defaults(func=_cmd_regmap)
+
+    s = sub.add_parser("leakage", help="fixed-vs-random t-test (TVLA) of the masked / unmasked AES engines in "
+                                       "simulation -> results/leakage.json, docs/leakage.png")
+    s.add_argument("rest", nargs=argparse.REMAINDER, help="options (aesforge leakage -h)")
+    s.set_defaults(func=_cmd_leakage)
     return p
 
 

@@ -18,9 +18,12 @@ from aesforge.sim.bench import cycle, reset, start_clock_and_reset
 
 # aesf_aes_col32 (COLS columns per clock; encrypt only unless DECRYPT = 1) runs the same tests with its own cycle
 # figures
-COL32 = os.environ.get("COCOTB_TOPLEVEL", os.environ.get("TOPLEVEL", "")) == "aesf_aes_col32"
+TOP = os.environ.get("COCOTB_TOPLEVEL", os.environ.get("TOPLEVEL", ""))
+COL32 = TOP == "aesf_aes_col32"
+# aesf_aes_col32_dom (masked, encrypt only): 4 + 8 Nr cycles per block, a PRNG reseed port
+DOM = TOP == "aesf_aes_col32_dom"
 PARAMS = json.loads(os.environ.get("AESFORGE_PARAMS", "{}") or "{}")
-DECRYPT = int(PARAMS.get("DECRYPT", 0 if COL32 else 1))
+DECRYPT = int(PARAMS.get("DECRYPT", 0 if (COL32 or DOM) else 1))
 COLS = int(PARAMS.get("COLS", 1))
 # aesf_aes_col32 SBOX_IMPL 3 / 4: two / three clocks per round (round 0 after the accepting edge); else 0
 CPR = {3: 2, 4: 3}.get(int(PARAMS.get("SBOX_IMPL", 0)), 0) if COL32 else 0
@@ -29,7 +32,9 @@ NR = {16: 10, 24: 12, 32: 14}
 
 def block_cycles(klen: int) -> int:
     """The back-to-back block period: Nr (aesf_aes_iter), (4 / COLS) (Nr + 1) (aesf_aes_col32), 2 Nr + 1
-    (aesf_aes_col32 SBOX_IMPL 3), 3 (Nr + 1) (SBOX_IMPL 4)."""
+    (aesf_aes_col32 SBOX_IMPL 3), 3 (Nr + 1) (SBOX_IMPL 4), 4 + 8 Nr (aesf_aes_col32_dom)."""
+    if DOM:
+        return 4 + 8 * NR[klen]
     if CPR == 2:
         return 2 * NR[klen] + 1
     if CPR == 3:
@@ -40,7 +45,7 @@ def block_cycles(klen: int) -> int:
 def latency_cycles(klen: int) -> int:
     """Accepting edge -> out_valid_o: the period, except aesf_aes_col32 with COLS = 4 (round 0 is the accepting
     cycle): Nr; SBOX_IMPL 3 / 4 (round 0 after the accepting edge, two / three clocks per round): the period."""
-    if CPR:
+    if CPR or DOM:
         return block_cycles(klen)
     return NR[klen] if (not COL32 or COLS == 4) else block_cycles(klen)
 KLEN = {16: 0, 24: 1, 32: 2}
@@ -50,6 +55,9 @@ def idle(dut):
     for s in ("key_valid_i", "key_i", "key_len_i", "in_valid_i", "in_data_i", "in_decrypt_i",
               "out_ready_i", "clear_i"):
         getattr(dut, s).value = 0
+    if DOM:
+        dut.prng_seed_valid_i.value = 0
+        dut.prng_seed_i.value = 0
 
 
 async def setup(dut):
@@ -69,7 +77,7 @@ async def load_key(dut, key: bytes, klen_code: int | None = None):
     await RisingEdge(dut.clk_i)
     dut.key_valid_i.value = 0
     dut.key_i.value = 0
-    for _ in range(100):
+    for _ in range(200):
         await ReadOnly()
         if int(dut.key_ok_o.value) or int(dut.key_error_o.value):
             break
@@ -212,7 +220,7 @@ async def output_backpressure_holds(dut):
     await load_key(dut, key)
     blocks = rand_blocks(rng, 3)
     task = cocotb.start_soon(send(dut, blocks, [False] * 3))
-    await ClockCycles(dut.clk_i, 80 if not COL32 else 300)
+    await ClockCycles(dut.clk_i, 80 if not (COL32 or DOM) else 300)
     assert not task.done(), "core accepted more blocks than it can hold while the output is blocked"
     assert len(mon.items) == 0
     mon.hold = False
@@ -319,3 +327,52 @@ async def reset_mid_message(dut):
     await send(dut, [blk], [False])
     await wait_outputs(mon, got + 1)
     assert mon.items[-1][1:] == (model(key, blk, False), 0)
+
+
+@cocotb.test(skip=not DOM)
+async def reseed_anywhere_same_results(dut):
+    """Masked engine: reseeding the PRNG at any clock (during key loads and blocks, under back-pressure) changes
+    neither a result nor a cycle; after clear_i (which returns the PRNG to its reset state) a new key works."""
+    await setup(dut)
+    rng = random.Random(21)
+    mon = Monitor(dut, ready_p=0.6, seed=5)
+    stop = False
+
+    async def reseeder():
+        while not stop:
+            dut.prng_seed_valid_i.value = int(rng.random() < 0.3)
+            dut.prng_seed_i.value = rng.getrandbits(64)
+            await RisingEdge(dut.clk_i)
+        dut.prng_seed_valid_i.value = 0
+
+    task = cocotb.start_soon(reseeder())
+    expect = []
+    for klen in (16, 32, 24):
+        key = rng.randbytes(klen)
+        await load_key(dut, key)
+        blocks = rand_blocks(rng, 3)
+        await send(dut, blocks, [False] * 3, valid_p=0.7, seed=klen)
+        expect += [model(key, b, False) for b in blocks]
+    await wait_outputs(mon, len(expect))
+    assert [d for _, d, _ in mon.items] == expect
+    assert all(e == 0 for _, _, e in mon.items)
+    # the same block under the same key with a different seed stream: same output, same latency
+    dut.clear_i.value = 1
+    await RisingEdge(dut.clk_i)
+    dut.clear_i.value = 0
+    while True:
+        await ReadOnly()
+        if not int(dut.busy_o.value):
+            break
+        await RisingEdge(dut.clk_i)
+    await RisingEdge(dut.clk_i)
+    stop = True
+    await task
+    mon.ready_p = 1.0
+    key = bytes(range(16))
+    await load_key(dut, key)
+    n0 = len(mon.items)
+    ins = await send(dut, [0x00112233445566778899AABBCCDDEEFF], [False])
+    await wait_outputs(mon, n0 + 1)
+    assert mon.items[-1][1:] == (0x69C4E0D86A7B0430D8CDB78070B4C55A, 0)
+    assert mon.items[-1][0] - ins[0] == latency_cycles(16) + 1

@@ -38,3 +38,12 @@ def test_protocol_col32_decrypt(name, sim):
     tests, failed = run_cocotb_module(name, "aes_iter_protocol", sim=sim, pythonpath=[str(Path(__file__).parent)])
     assert tests >= 8
     assert failed == 0
+
+
+@pytest.mark.parametrize("sim", ["icarus", "verilator"])
+def test_protocol_col32_dom(sim):
+    """The masked engine (aes_col32_dom): the same protocol tests with its cycle figures, plus reseeding."""
+    tests, failed = run_cocotb_module("aes_col32_dom", "aes_iter_protocol", sim=sim,
+                                      pythonpath=[str(Path(__file__).parent)])
+    assert tests >= 8
+    assert failed == 0

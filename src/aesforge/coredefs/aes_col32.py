@@ -62,3 +62,26 @@ register(dataclasses.replace(
     summary="aes_col128_ed with SBOX_IMPL=4: three clocks per round (the block RAM's own output register, "
             "(Inv)ShiftRows + MixColumns, key and pre-map into the RAM address); 3(Nr+1) cycles/block",
 ))
+
+register(Core(
+    name="aes_col32_dom",
+    rank=18,
+    top="aesf_aes_col32_dom",
+    folder="hw/aes_col32",
+    sources=(
+        f"{COMMON}/aesf_prng_lfsr.v",
+        f"{COMMON}/aesf_sbox_dom.v",
+        f"{COMMON}/aesf_mixcolumn.v",
+        "hw/aes_col32/rtl/aesf_aes_col32_dom.v",
+    ),
+    interface="bus-free valid/ready: key port, block-in port, block-out port (as aes_iter, encrypt only) and a "
+              "PRNG reseed port",
+    key_sizes=(128, 192, 256),
+    modes=("ecb",),
+    directions=("encrypt",),
+    bench="aesforge.sim.benches.aes_iter",
+    params={},
+    summary="First-order masked AES-128/192/256 encryption (issue 24): two shares, 4 domain-oriented masked S-boxes "
+            "(4-stage pipelines), masked key schedule and word store, on-chip LFSR PRNG with a reseed port; "
+            "4 + 8 Nr cycles/block",
+))
