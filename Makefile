@@ -17,7 +17,7 @@ help:
 	@echo "make setup      install system packages + pinned venv (.venv), warm YoWASP (once; re-run is fast)"
 	@echo "make test       CI suite: lint, model vs all NIST GCM/AES vectors, RTL vector suites, formal, flow smoke"
 	@echo "make test-full  everything, including long suites (MCT through RTL, all GCM vectors on every core)"
-	@echo "make report     synthesis + P&R + cycles for every core -> results/*.json, docs/results.md"
+	@echo "make report     synthesis + P&R + cycles for every core -> results/*.json, docs/results.md; leakage test"
 	@echo "make explore-pipelined  seed-002 register-placement sweep with P&R (hours; resumes from cache)"
 	@echo "make demo       aesforge demo"
 
@@ -46,6 +46,7 @@ REPORT_SEEDS   ?= 3
 REPORT_DEVICES ?= 85k um5g-85k
 report:
 	$(VENV)/bin/aesforge report --jobs $(JOBS) --seeds $(REPORT_SEEDS) $(addprefix --device ,$(REPORT_DEVICES))
+	$(VENV)/bin/aesforge leakage
 
 explore-pipelined:
 	$(VENV)/bin/aesforge explore pipelined --jobs $(JOBS)

@@ -167,7 +167,7 @@ def _cmd_regmap(args) -> int:
 def _cmd_leakage(args) -> int:
     from aesforge.sca import tvla
 
-    return tvla.main(args.rest)
+    return tvla.main_from_args(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -232,7 +232,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("leakage", help="fixed-vs-random t-test (TVLA) of the masked / unmasked AES engines in "
                                        "simulation -> results/leakage.json, docs/leakage.png")
-    s.add_argument("rest", nargs=argparse.REMAINDER, help="options (aesforge leakage -h)")
+    from aesforge.sca import tvla as _tvla   # one option list: the module's own
+
+    _tvla.add_arguments(s)
     s.set_defaults(func=_cmd_leakage)
     return p
 

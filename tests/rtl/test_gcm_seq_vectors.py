@@ -103,6 +103,17 @@ def test_ci_subset_engines(params):
     _assert_cycles(FAST, vecs, res, params)
 
 
+@pytest.mark.parametrize("sim", ["verilator", pytest.param("icarus", marks=(pytest.mark.full, pytest.mark.slow))])
+def test_ci_subset_d1_dom(sim):
+    """gcm_seq_d1_dom (the masked AES engine, AES_IMPL 2, issue 24): the MACsec packet and the D1 subset, cycles
+    exact (84 / 84 / 112 key expansion, 4 + 8 Nr per block), the PRNG reseeded by the bench after reset."""
+    core = get("gcm_seq_d1_dom")
+    vecs = [dict(MACSEC_222)] + _d1_subset()
+    res = _run_and_check(core, vecs, sim)
+    _assert_cycles(core, vecs, res)
+    assert res[0]["key_cycles"] == 112 + 116 + 2      # AES-256: expansion + E_K(0) + 2
+
+
 @pytest.mark.parametrize("digit", [pytest.param(2, marks=pytest.mark.full), 16, 128])
 def test_other_digits(digit):
     """The cycle model holds for another GHASH-bound digit (2, full suite) and the AES-bound digits (16, 128)."""

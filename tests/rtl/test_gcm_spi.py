@@ -83,7 +83,8 @@ def _iverilog(params: dict, tmp_path: Path) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("params", [{"SYNC_STAGES": 1}, {"SYNC_STAGES": 5}, {"DIGIT": 3}, {"SBOX_IMPL": 2},
-                                    {"SBOX_IMPL": 3}])   # (block ROM, 2, needs AES_IMPL 1 with AES_COLS 4)
+                                    {"SBOX_IMPL": 3},    # (block ROM, 2, needs AES_IMPL 1 with AES_COLS 4)
+                                    {"AES_IMPL": 3}])
 def test_illegal_parameters_rejected(params, tmp_path):
     if shutil.which("iverilog") is None:
         pytest.skip("iverilog not installed")
@@ -102,7 +103,7 @@ def test_legal_parameters_elaborate(tmp_path):
     if shutil.which("iverilog") is None:
         pytest.skip("iverilog not installed")
     for params in ({"SYNC_STAGES": 2, "DIGIT": 1}, {"SYNC_STAGES": 4, "DIGIT": 128, "SBOX_IMPL": 1},
-                   {"SBOX_IMPL": 2, "AES_IMPL": 1, "AES_COLS": 4}):
+                   {"SBOX_IMPL": 2, "AES_IMPL": 1, "AES_COLS": 4}, {"AES_IMPL": 2, "DIGIT": 1}):
         p = _iverilog(params, tmp_path)
         assert p.returncode == 0, p.stdout + p.stderr
 
@@ -149,3 +150,20 @@ def test_macsec_figures_and_demo(capsys):
     assert run_spi_demo("icarus")
     out = capsys.readouterr().out
     assert "5ca597cdbb3edb8d1a1151ea0af7b436" in out and "MISMATCH" not in out
+
+
+@pytest.mark.parametrize("sim", ["verilator", pytest.param("icarus", marks=(pytest.mark.full, pytest.mark.slow))])
+def test_masked_spi_top_reseed_and_macsec(sim):
+    """gcm_spi_d1_dom (AES_IMPL 2, issue 24) through its pins: RESEED frames (right and wrong lengths, the model's
+    status), MACsec 2.2.2 with the published answer before and after reseeds and a ZEROIZE (gcm_spi_dom_tb.py);
+    and the paper's scenario with exact cycles from the cycle model (key load 230 = 112 + 116 + 2)."""
+    from aesforge.sim.perf_gcm import engine, key_cycles, predict_cycles
+    from aesforge.sim.perf_gcm_spi import matches, run_table1
+
+    tests, failed = run_cocotb_module("gcm_spi_d1_dom", "gcm_spi_dom_tb", sim=sim, pythonpath=[HERE])
+    assert tests == 1 and failed == 0
+    eng = engine(get("gcm_spi_d1_dom").params)
+    r = run_table1(sim, digit=1, core_name="gcm_spi_d1_dom")
+    assert r["ok"] and matches(r) and r["aes_impl"] == 2
+    assert r["packet_cycles"] == predict_cycles(1, 256, 12, 28, 48, **eng)
+    assert r["key_load_cycles"] == key_cycles(256, **eng) == 230

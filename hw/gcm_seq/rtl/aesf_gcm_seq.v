@@ -23,7 +23,7 @@
 //
 // Latency (see hw/gcm_seq/README.md for the full cycle budget; m = 128/DIGIT, Nr = 10/12/14; the
 // figures below are for AES_IMPL = 0; with AES_IMPL = 1 replace the expansion Nr by 2 (Nr + 1) and
-// the AES block Nr by 4 (Nr + 1))
+// the AES block Nr by 4 (Nr + 1); with AES_IMPL = 2 the expansion by 84 / 84 / 112 and the block by 4 + 8 Nr)
 //   key load:  handshake edge -> key_ok_o high: Nr (expansion) + 1 + Nr (H = E_K(0)) + 1 = 2 Nr + 2.
 //   message:   the counter blocks run through the AES engine back-to-back (Nr cycles each, E_K(J0)
 //              first) while the multiplier folds IV / AAD / text blocks (m cycles each); the core is
@@ -46,8 +46,10 @@ module aesf_gcm_seq #(
   parameter int SBOX_IMPL = 0,  // passed to the AES engine: 0 LUT case ROM, 1 composite field; 2..4 block-ROM
                                 // S-boxes (aesf_aes_col32 SBOX_IMPL 2, same cycles; 3 / 4: two / three clocks
                                 // per round, 2Nr+1 / 3(Nr+1) per block; AES_IMPL 1 with AES_COLS 4 only): 0..4
-  parameter int AES_IMPL  = 0,  // 0..1: AES engine, 0 = aesf_aes_iter (DECRYPT=0, one round per clock),
-                                // 1 = aesf_aes_col32 (column-serial datapath, smaller)
+  parameter int AES_IMPL  = 0,  // 0..2: AES engine, 0 = aesf_aes_iter (DECRYPT=0, one round per clock),
+                                // 1 = aesf_aes_col32 (column-serial datapath, smaller), 2 = aesf_aes_col32_dom
+                                // (first-order masked, 4 + 8 Nr cycles per block; reseed through prng_seed_*;
+                                // SBOX_IMPL and AES_COLS ignored)
   parameter int AES_COLS  = 1   // 1, 2, 4: aesf_aes_col32 columns per clock (AES_IMPL = 1 only; 1: 4(Nr+1)
                                 // cycles per block, 4: Nr+1)
 ) (
@@ -78,17 +80,21 @@ module aesf_gcm_seq #(
   output logic [2:0]   err_o,           // 0 ok, 1 no key, 2 bad length, 3 illegal key_len, 4 aborted
   output logic         busy_o,
   input  logic         abort_i,
-  input  logic         clear_i
+  input  logic         clear_i,
+  // mask PRNG reseed (AES_IMPL = 2; ignored otherwise): XOR prng_seed_i into the PRNG in any clock; reseed after
+  // every reset and clear_i (both return the PRNG to a fixed state)
+  input  logic         prng_seed_valid_i,
+  input  logic [63:0]  prng_seed_i
 );
 
   if (DIGIT != 1 && DIGIT != 2 && DIGIT != 4 && DIGIT != 8 && DIGIT != 16 && DIGIT != 32 &&
-      DIGIT != 64 && DIGIT != 128 || SBOX_IMPL < 0 || SBOX_IMPL > 4 || AES_IMPL < 0 || AES_IMPL > 1 ||
+      DIGIT != 64 && DIGIT != 128 || SBOX_IMPL < 0 || SBOX_IMPL > 4 || AES_IMPL < 0 || AES_IMPL > 2 ||
       (AES_COLS != 1 && AES_COLS != 2 && AES_COLS != 4) || (SBOX_IMPL >= 2 && (AES_IMPL != 1 || AES_COLS != 4)))
   begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_gcm_seq: DIGIT must be a power of two 1..128, AES_IMPL 0 or 1, AES_COLS 1, 2 or 4, SBOX_IMPL 0 or 1, or 2..4 with AES_IMPL 1 and AES_COLS 4");
+    $error("aesf_gcm_seq: DIGIT must be a power of two 1..128, AES_IMPL 0..2, AES_COLS 1, 2 or 4, SBOX_IMPL 0 or 1, or 2..4 with AES_IMPL 1 and AES_COLS 4");
 `endif
   end
 
@@ -159,6 +165,11 @@ module aesf_gcm_seq #(
   logic [127:0] aes_in_data, aes_out_data;
   logic         unused_aes_key_err, unused_aes_out_err, unused_mul_done;
 
+  if (AES_IMPL != 2) begin : gen_no_seed
+    logic unused_seed;   // only the masked engine has a PRNG
+    assign unused_seed = ^{prng_seed_valid_i, prng_seed_i};
+  end
+
   if (AES_IMPL == 0) begin : gen_aes_iter
     aesf_aes_iter #(
       .DECRYPT   (0),
@@ -182,6 +193,31 @@ module aesf_gcm_seq #(
       .out_error_o  (unused_aes_out_err),  // never set: key_ok and DECRYPT=0 requests only
       .clear_i,
       .busy_o       (aes_busy)
+    );
+  end else if (AES_IMPL == 2) begin : gen_aes_dom
+    logic unused_dom_cfg;   // the masked engine has one configuration
+    assign unused_dom_cfg = ^{SBOX_IMPL[0], AES_COLS[0]};
+    aesf_aes_col32_dom u_aes (
+      .clk_i,
+      .rst_ni,
+      .key_valid_i       (aes_key_valid),
+      .key_ready_o       (aes_key_ready),
+      .key_i,
+      .key_len_i,
+      .key_ok_o          (aes_key_ok),
+      .key_error_o       (unused_aes_key_err),  // key_len 3 is decoded here (err 3)
+      .in_valid_i        (aes_in_valid),
+      .in_ready_o        (aes_in_ready),
+      .in_data_i         (aes_in_data),
+      .in_decrypt_i      (1'b0),
+      .out_valid_o       (aes_out_valid),
+      .out_ready_i       (aes_out_ready),
+      .out_data_o        (aes_out_data),
+      .out_error_o       (unused_aes_out_err),  // never set: key_ok and encrypt requests only
+      .prng_seed_valid_i,
+      .prng_seed_i,
+      .clear_i,
+      .busy_o            (aes_busy)
     );
   end else begin : gen_aes_col32
     aesf_aes_col32 #(

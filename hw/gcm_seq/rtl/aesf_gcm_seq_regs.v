@@ -31,7 +31,7 @@
 module aesf_gcm_seq_regs #(
   parameter int DIGIT     = 8, // 1, 2, 4, 8, 16, 32, 64, 128: see aesf_gcm_seq
   parameter int SBOX_IMPL = 0, // 0..1: see aesf_gcm_seq
-  parameter int AES_IMPL  = 1, // 0..1: see aesf_gcm_seq
+  parameter int AES_IMPL  = 1, // 0..1: see aesf_gcm_seq (2, the masked engine, needs a reseed register: not yet)
   parameter int AES_COLS  = 4, // 1, 2, 4: see aesf_gcm_seq
   parameter int BUF_LOG2  = 2  // 1..4: decrypt plaintext buffer of 2^BUF_LOG2 beats (2: 64 bytes)
 ) (
@@ -48,11 +48,11 @@ module aesf_gcm_seq_regs #(
   output logic        irq_o
 );
 
-  if (BUF_LOG2 < 1 || BUF_LOG2 > 4) begin : gen_param_err
+  if (BUF_LOG2 < 1 || BUF_LOG2 > 4 || AES_IMPL < 0 || AES_IMPL > 1) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_gcm_seq_regs: BUF_LOG2 must be 1..4");
+    $error("aesf_gcm_seq_regs: BUF_LOG2 must be 1..4, AES_IMPL 0 or 1 (no reseed register for the masked engine yet)");
 `endif
   end
 
@@ -115,7 +115,8 @@ module aesf_gcm_seq_regs #(
     .in_valid_i(in_pend_q), .in_ready_o(c_in_ready), .in_data_i(c_din),
     .out_valid_o(c_out_valid), .out_ready_i(c_out_ready), .out_data_o(c_out_data), .out_last_o(c_out_last),
     .done_o(c_done), .tag_o(c_tag), .auth_fail_o(c_fail), .err_o(c_err), .busy_o(c_busy),
-    .abort_i(1'b0), .clear_i(zero_q)
+    .abort_i(1'b0), .clear_i(zero_q),
+    .prng_seed_valid_i(1'b0), .prng_seed_i(64'd0)   // AES_IMPL 0..1: no PRNG
   );
 
   for (genvar j = 0; j < 32; j++) begin : gen_key_bytes

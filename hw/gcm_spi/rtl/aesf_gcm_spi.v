@@ -73,8 +73,9 @@
 module aesf_gcm_spi #(
   parameter int DIGIT       = 8,  // GHASH digit of aesf_gcm_seq: 1,2,4,8,16,32,64,128 (checked by the core)
   parameter int SBOX_IMPL   = 0,  // 0..2: S-box implementation of the core's AES engine (aesf_gcm_seq; checked there)
-  parameter int AES_IMPL    = 0,  // 0..1: the core's AES engine, 0 = aesf_aes_iter (128-bit rounds), 1 =
-                                  // aesf_aes_col32 (column-serial datapath, smaller) (checked by the core)
+  parameter int AES_IMPL    = 0,  // 0..2: the core's AES engine, 0 = aesf_aes_iter (128-bit rounds), 1 =
+                                  // aesf_aes_col32 (column-serial datapath, smaller), 2 = aesf_aes_col32_dom
+                                  // (first-order masked; RESEED 0x32 feeds its PRNG) (checked by the core)
   parameter int AES_COLS    = 1,  // 1, 2, 4: aesf_aes_col32 columns per clock (checked by the core)
   parameter int SYNC_STAGES = 3   // 2..4: flip-flops per SPI input synchronizer (3 = the paper's triple stage)
 ) (
@@ -112,6 +113,7 @@ module aesf_gcm_spi #(
   localparam logic [7:0] OP_READ_TAG      = 8'h21;  // up to 16 B
   localparam logic [7:0] OP_ZEROIZE       = 8'h30;  // 0 B
   localparam logic [7:0] OP_ABORT         = 8'h31;  // 0 B
+  localparam logic [7:0] OP_RESEED        = 8'h32;  // 8 B: XOR into the mask PRNG (AES_IMPL 2; else unknown opcode)
   localparam logic [7:0] OP_READ_STATUS   = 8'hF0;  // status byte (repeated)
   localparam logic [7:0] OP_CLEAR_STATUS  = 8'hF1;  // 0 B: clears DONE, AUTH_FAIL, error code and irq
   localparam logic [7:0] OP_READ_INFO     = 8'hF2;  // 8 B: ID and buffer sizes
@@ -182,6 +184,11 @@ module aesf_gcm_spi #(
   logic [4:0]   par_tag_len;
   assign par_tag_len = (par_q[95:93] == 3'd0) ? par_q[92:88] : 5'd0;
 
+  // RESEED (AES_IMPL 2): the 8 payload bytes shift into seed_q (first byte on top); a committed frame of exactly
+  // 8 bytes gives the core one prng_seed_valid_i cycle, then seed_q is wiped
+  logic [63:0] seed_q;
+  logic        seed_v_q;
+
   aesf_gcm_seq #(.DIGIT(DIGIT), .SBOX_IMPL(SBOX_IMPL), .AES_IMPL(AES_IMPL), .AES_COLS(AES_COLS)) u_core (
     .clk_i, .rst_ni,
     .key_valid_i(key_valid), .key_ready_o(core_key_ready), .key_i({key_hi_q, ram_rdata}),
@@ -192,7 +199,8 @@ module aesf_gcm_spi #(
     .in_valid_i(core_in_valid), .in_ready_o(core_in_ready), .in_data_i(ram_rdata),
     .out_valid_o(core_out_valid), .out_ready_i(1'b1), .out_data_o(core_out_data), .out_last_o(core_out_last),
     .done_o(core_done), .tag_o(core_tag), .auth_fail_o(core_auth_fail), .err_o(core_err), .busy_o(core_busy),
-    .abort_i(abort_q), .clear_i(clear_q)
+    .abort_i(abort_q), .clear_i(clear_q),
+    .prng_seed_valid_i(seed_v_q), .prng_seed_i(seed_q)
   );
 
   // ---------------------------------------------------------------------------------------------------
@@ -257,6 +265,7 @@ module aesf_gcm_spi #(
       OP_READ_CT:      allowed = ~op_busy | chunk_ok;
       OP_STREAM_DATA:  allowed = chunk_ok;
       OP_ZEROIZE, OP_ABORT, OP_READ_STATUS, OP_CLEAR_STATUS, OP_READ_INFO: allowed = 1'b1;
+      OP_RESEED:       known = (AES_IMPL == 2);                 // any time: a reseed changes no result
       default:         known = 1'b0;
     endcase
     refuse_err = E_OK;
@@ -386,6 +395,7 @@ module aesf_gcm_spi #(
       OP_WRITE_AAD:    len_ok = cnt_q <= 8'd32;
       OP_WRITE_TAG:    len_ok = cnt_q >= 8'd1 && cnt_q <= 8'd16;
       OP_SET_TAGLEN:   len_ok = cnt_q == 8'd1;
+      OP_RESEED:       len_ok = cnt_q == 8'd8;
       OP_STREAM_START: len_ok = cnt_q == 8'd13;
       OP_STREAM_DATA:  len_ok = cnt_q >= 8'd1 && cnt_q <= 8'd64;
       OP_START_ENC, OP_START_DEC, OP_ZEROIZE, OP_ABORT, OP_CLEAR_STATUS: len_ok = cnt_q == 8'd0;
@@ -523,6 +533,25 @@ module aesf_gcm_spi #(
     else if (commit && len_ok && op_q == OP_WRITE_AAD)                      aad_len_q <= cnt_q[5:0];
   end
   /* verilator lint_on SYNCASYNCNET */
+
+  if (AES_IMPL == 2) begin : gen_seed
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        seed_q   <= '0;
+        seed_v_q <= 1'b0;
+      end else begin
+        seed_v_q <= commit & len_ok & (op_q == OP_RESEED);
+        if (zeroize || seed_v_q) begin
+          seed_q <= '0;
+        end else if (pay_rx && op_q == OP_RESEED && cnt_q < 8'd8) begin
+          seed_q <= {seed_q[55:0], rx_data};
+        end
+      end
+    end
+  end else begin : gen_no_seed
+    assign seed_q   = '0;   // no PRNG: RESEED is an unknown opcode
+    assign seed_v_q = 1'b0;
+  end
 
   // ---------------------------------------------------------------------------------------------------
   // Control registers

@@ -14,6 +14,9 @@ SOURCES = (
     f"{COMMON}/aesf_key_step.v",
     "hw/aes_iter/rtl/aesf_aes_iter.v",
     "hw/aes_col32/rtl/aesf_aes_col32.v",
+    f"{COMMON}/aesf_prng_lfsr.v",
+    f"{COMMON}/aesf_sbox_dom.v",
+    "hw/aes_col32/rtl/aesf_aes_col32_dom.v",
     f"{COMMON}/aesf_inc32.v",
     f"{COMMON}/aesf_gf128_mul_digit.v",
     "hw/gcm_seq/rtl/aesf_gcm_seq.v",
@@ -83,3 +86,12 @@ for _bus, (_desc, _adapter, _rank) in {"axil": ("AXI4-Lite", "aesf_reg_axil", 42
         summary=f"gcm_seq (fast configuration) behind {_desc} registers: buffered decrypt (64 bytes, plaintext only "
                 "after PASS), write-only key, error codes, interrupt, zeroize",
     ))
+
+register(Core(
+    name="gcm_seq_d1_dom",
+    rank=42,
+    params={"DIGIT": 1, "AES_IMPL": 2},
+    summary="gcm_seq_d1 with the first-order masked AES engine (aesf_aes_col32_dom, AES_IMPL=2, issue 24): the "
+            "AES key schedule, state and S-boxes in two shares, PRNG reseeded through prng_seed_*; GHASH unmasked",
+    **_COMMON_FIELDS,
+))

@@ -37,3 +37,9 @@ register(dataclasses.replace(
     summary="gcm_spi, small config: bit-serial GHASH (DIGIT=1, the paper's choice) and the 32-bit column AES "
             "engine (AES_IMPL=1); same protocol",
 ))
+
+register(dataclasses.replace(
+    CORES["gcm_spi"], name="gcm_spi_d1_dom", rank=47, params={"DIGIT": 1, "AES_IMPL": 2}, claims="",
+    summary="gcm_spi_d1 with the first-order masked AES engine (AES_IMPL=2, issue 24): RESEED (0x32, 8 bytes) "
+            "feeds its PRNG; GHASH unmasked; same protocol otherwise",
+))

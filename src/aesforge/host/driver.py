@@ -10,7 +10,7 @@ the driver drops everything if pass 2 fails (the data changed between the passes
 """
 from __future__ import annotations
 
-from .protocol import (AAD_BUF, ERR_NAMES, FLAG_DECRYPT, FLAG_RELEASE, NONCE_BUF, OP, ST_AUTH_FAIL, ST_BUSY,
+from .protocol import (AAD_BUF, ERR_NAMES, FLAG_DECRYPT, FLAG_RELEASE, NONCE_BUF, OP, OP_RESEED, ST_AUTH_FAIL, ST_BUSY,
                        ST_DONE, ST_RDY, TXT_BUF, err_code, pad16, stream_params)
 
 
@@ -46,6 +46,13 @@ class GcmSpiHost:
 
     async def info(self) -> bytes:
         return await self.read(OP.READ_INFO, 8)
+
+    async def reseed(self, seed: bytes) -> None:
+        """RESEED (masked configurations, AES_IMPL 2): 8 bytes into the mask PRNG; after every reset and ZEROIZE."""
+        if len(seed) != 8:
+            raise ValueError("RESEED takes exactly 8 bytes")
+        await self.cmd(OP_RESEED, seed)
+        await self.check("RESEED")
 
     async def wait(self, mask: int, what: str) -> int:
         """Poll READ_STATUS until any bit of `mask` is set; raise on an error code."""

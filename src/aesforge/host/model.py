@@ -9,7 +9,7 @@ from __future__ import annotations
 from aesforge.model import gcm
 
 from .protocol import (E_ABORTED, E_BUSY, E_KEY, E_LENGTH, E_OPCODE, E_STATE, FLAG_DECRYPT, FLAG_RELEASE, INFO,
-                       KNOWN_OPCODES, OP, ST_AUTH_FAIL, ST_DONE, ST_KEY_OK, ST_RDY, pad16)
+                       KNOWN_OPCODES, OP, OP_RESEED, ST_AUTH_FAIL, ST_DONE, ST_KEY_OK, ST_RDY, pad16)
 
 _LEN = {OP.WRITE_KEY: (16, 24, 32), OP.WRITE_NONCE: range(1, 17), OP.WRITE_PT: range(0, 65),
         OP.WRITE_AAD: range(0, 33), OP.WRITE_TAG: range(1, 17), OP.SET_TAGLEN: (1,), OP.STREAM_START: (13,),
@@ -18,8 +18,9 @@ _LEN = {OP.WRITE_KEY: (16, 24, 32), OP.WRITE_NONCE: range(1, 17), OP.WRITE_PT: r
 
 
 class GcmSpiModel:
-    def __init__(self, digit: int = 8):
+    def __init__(self, digit: int = 8, masked: bool = False):
         self.digit = digit
+        self.masked = masked      # AES_IMPL 2: RESEED (0x32) is known
         self.reset()
 
     def reset(self) -> None:
@@ -53,6 +54,10 @@ class GcmSpiModel:
         rx[0] = self.status()
         op, pay = tx[0], tx[1:]
         ok_read = {OP.READ_CT: self.rd_ok, OP.READ_TAG: self.tag_ok}
+        if op == OP_RESEED and self.masked:   # accepted at any time; exactly 8 bytes
+            if len(pay) != 8:
+                self._error(E_LENGTH)
+            return bytes(rx)
         if op not in KNOWN_OPCODES:
             self._error(E_OPCODE)
             return bytes(rx)

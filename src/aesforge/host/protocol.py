@@ -25,6 +25,10 @@ class OP:
 
 KNOWN_OPCODES = {v for k, v in vars(OP).items() if not k.startswith("_")}
 
+# Masked configurations only (AES_IMPL 2, e.g. gcm_spi_d1_dom): 8 bytes XORed into the AES engine's mask PRNG; any
+# time, changes no result. Elsewhere an unknown opcode (E_OPCODE), so it is not in OP / KNOWN_OPCODES.
+OP_RESEED = 0x32
+
 ST_DONE = 0x01
 ST_BUSY = 0x02
 ST_AUTH_FAIL = 0x04

@@ -53,6 +53,19 @@ async def reset(dut, clk: str = "clk_i", rst_n: str = "rst_ni", cycles: int = 3)
     await RisingEdge(getattr(dut, clk))
 
 
+async def reseed_prng(dut, seed: int, words: int = 2, clk: str = "clk_i") -> None:
+    """A masked engine's reseed port (prng_seed_valid_i, prng_seed_i[63:0]; aesf_aes_col32_dom and its users):
+    `words` 64-bit seed words drawn from `seed`, one per clock, as a host does after reset; results and cycle
+    counts must not depend on them."""
+    rng = random.Random(seed)
+    for _ in range(words):
+        dut.prng_seed_valid_i.value = 1
+        dut.prng_seed_i.value = rng.getrandbits(64)
+        await RisingEdge(getattr(dut, clk))
+    dut.prng_seed_valid_i.value = 0
+    dut.prng_seed_i.value = 0
+
+
 async def wait_high(clk, sig, budget: int, what: str) -> int:
     """Wait (in ReadOnly of each cycle) until `sig` is 1; return the cycle index. Raise VectorTimeout."""
     for _ in range(budget):

@@ -38,27 +38,32 @@ LONG_BYTES = 4096
 def aes_cycles(key_bits: int, aes_impl: int = 0, aes_cols: int = 1, sbox_impl: int = 0) -> int:
     """AES engine: the back-to-back block period P (accepting edge to the next accepting edge at full speed).
     AES_IMPL 0 (aesf_aes_iter): Nr; AES_IMPL 1 (aesf_aes_col32): (4 / AES_COLS) (Nr + 1); with its block-ROM
-    S-boxes over two clocks per round (SBOX_IMPL 3) 2 Nr + 1, over three (SBOX_IMPL 4) 3 (Nr + 1)."""
+    S-boxes over two clocks per round (SBOX_IMPL 3) 2 Nr + 1, over three (SBOX_IMPL 4) 3 (Nr + 1); AES_IMPL 2
+    (aesf_aes_col32_dom, masked): 4 + 8 Nr."""
     nr = NR[key_bits]
     if aes_impl == 0:
         return nr
+    if aes_impl == 2:                # aesf_aes_col32_dom (masked): 4 + 8 Nr
+        return 4 + 8 * nr
     return {3: 2 * nr + 1, 4: 3 * (nr + 1)}.get(sbox_impl, (4 // aes_cols) * (nr + 1))
 
 
 def aes_latency(key_bits: int, aes_impl: int = 0, aes_cols: int = 1, sbox_impl: int = 0) -> int:
     """AES engine: edges from a block's accepting edge to its out_valid_o (L). Equal to the period, except for
     aesf_aes_col32 with AES_COLS = 4 and SBOX_IMPL 0..2, where the accepting cycle is round 0: L = Nr, P = Nr + 1."""
-    if aes_impl == 0 or (aes_cols == 4 and sbox_impl < 3):
+    if aes_impl == 0 or (aes_impl == 1 and aes_cols == 4 and sbox_impl < 3):
         return NR[key_bits]
     return aes_cycles(key_bits, aes_impl, aes_cols, sbox_impl)
 
 
 def expand_cycles(key_bits: int, aes_impl: int = 0, aes_cols: int = 1, sbox_impl: int = 0) -> int:
     """AES engine: key handshake edge -> key_ok_o (aesf_aes_iter: Nr; aesf_aes_col32: 2 (Nr + 1), any AES_COLS;
-    4 (Nr + 1) with SBOX_IMPL 3, 6 Nr + 4 with SBOX_IMPL 4)."""
+    4 (Nr + 1) with SBOX_IMPL 3, 6 Nr + 4 with SBOX_IMPL 4; aesf_aes_col32_dom, AES_IMPL 2: 84 / 84 / 112)."""
     nr = NR[key_bits]
     if aes_impl == 0:
         return nr
+    if aes_impl == 2:                # masked: one word per clock, 5 for a SubWord word (10 / 8 / 13 of them)
+        return {10: 84, 12: 84, 14: 112}[nr]
     return {3: 4 * (nr + 1), 4: 6 * nr + 4}.get(sbox_impl, 2 * (nr + 1))
 
 

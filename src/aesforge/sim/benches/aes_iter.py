@@ -10,12 +10,11 @@ record's key, the expected value is the last output (AESAVS); ``cycles`` spans a
 """
 from __future__ import annotations
 
-import random
-
 import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 
-from aesforge.sim.bench import Batch, Stall, VectorTimeout, cycle, reset, start_clock_and_reset, wait_high
+from aesforge.sim.bench import (Batch, Stall, VectorTimeout, cycle, reseed_prng, reset, start_clock_and_reset,
+                                wait_high)
 
 KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
 MCT_INNER = 1000        # AESAVS: chained operations per Monte Carlo checkpoint (aesforge.model.mct_ecb)
@@ -48,16 +47,8 @@ class AesIterTB:
     async def reseed(self):
         """Masked engines (a prng_seed_* port, aesf_aes_col32_dom): two 64-bit seed words from the batch seed, as a
         host reseeds after reset; the outputs and cycle counts must not depend on them."""
-        if not self.masked:
-            return
-        d = self.dut
-        rng = random.Random(self.batch.seed * 7919 + 17)
-        for _ in range(2):
-            d.prng_seed_valid_i.value = 1
-            d.prng_seed_i.value = rng.getrandbits(64)
-            await RisingEdge(self.clk)
-        d.prng_seed_valid_i.value = 0
-        d.prng_seed_i.value = 0
+        if self.masked:
+            await reseed_prng(self.dut, self.batch.seed * 7919 + 17)
 
     async def recover(self):
         self.idle_inputs()

@@ -20,7 +20,8 @@ from __future__ import annotations
 import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 
-from aesforge.sim.bench import Batch, Stall, VectorTimeout, cycle, reset, start_clock_and_reset, wait_high
+from aesforge.sim.bench import (Batch, Stall, VectorTimeout, cycle, reseed_prng, reset, start_clock_and_reset,
+                                wait_high)
 from aesforge.sim.validate import gcm_fields
 
 KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
@@ -45,12 +46,19 @@ class GcmSeqTB:
         d = self.dut
         for s in ("key_valid_i", "key_i", "key_len_i", "cmd_valid_i", "cmd_decrypt_i", "cmd_iv_len_i",
                   "cmd_aad_len_i", "cmd_txt_len_i", "cmd_tag_len_i", "in_valid_i", "in_data_i", "out_ready_i",
-                  "abort_i", "clear_i"):
+                  "abort_i", "clear_i", "prng_seed_valid_i", "prng_seed_i"):
             getattr(d, s).value = 0
+
+    async def reseed(self):
+        """The masked engine (AES_IMPL 2): two 64-bit seed words from the batch seed after every reset, as a host
+        does; results and cycles must not depend on them."""
+        if int(self.batch.params.get("AES_IMPL", 0)) == 2:
+            await reseed_prng(self.dut, self.batch.seed * 7919 + 23)
 
     async def recover(self):
         self.idle_inputs()
         await reset(self.dut)
+        await self.reseed()
         self.key = None
 
     async def drive(self, blks: list[int], stalls: list):
@@ -184,4 +192,5 @@ async def run_vectors(dut):
     tb = GcmSeqTB(dut, batch)
     tb.idle_inputs()
     await start_clock_and_reset(dut)
+    await tb.reseed()
     await batch.run(dut, tb.run_one, tb.recover)
