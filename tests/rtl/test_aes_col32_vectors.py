@@ -30,8 +30,8 @@ def key_cycles(klen: int, cpr: int = 1) -> int:
     return {2: 4 * (NR[klen] + 1), 3: 6 * NR[klen] + 4}.get(cpr, 2 * (NR[klen] + 1))
 
 
-@pytest.mark.parametrize("sim,cols", [("icarus", 1), ("verilator", 1), ("icarus", 2), ("icarus", 4),
-                                      ("verilator", 4)])
+@pytest.mark.parametrize("sim,cols", [("icarus", 1), ("verilator", 1), ("icarus", 2),
+                                      pytest.param("icarus", 4, marks=pytest.mark.full), ("verilator", 4)])
 def test_all_ecb_kat_mmt_encrypt(sim, cols):
     vecs = CORE.ci_vectors()
     files = {v["id"].split(":")[0] for v in vecs}
@@ -71,8 +71,10 @@ ED = {c.name: (c.params["COLS"], {3: 2, 4: 3}.get(c.params.get("SBOX_IMPL", 0), 
 FAST = {"aes_col128_ed3", "aes_col32_ed"}   # the others (aes_col128_ed, aes_col128_ed2) in make test-full
 
 
+# make test: the FAST configurations on Verilator (every vector, 5-35 s); Icarus (30-60 s each) in make test-full,
+# where the Icarus runs of both directions also come from tests/rtl/test_aes_iter_protocol.py in make test
 @pytest.mark.parametrize("name,sim", [
-    pytest.param(n, s, marks=() if n in FAST else (pytest.mark.full, pytest.mark.slow))
+    pytest.param(n, s, marks=() if n in FAST and s == "verilator" else (pytest.mark.full, pytest.mark.slow))
     for n in sorted(ED) for s in ("icarus", "verilator")])
 def test_all_ecb_kat_mmt_both_directions(name, sim):
     """DECRYPT = 1: every KAT + MMT vector of both directions, with their exact cycle counts (a decryption takes
@@ -93,7 +95,8 @@ def test_all_ecb_kat_mmt_both_directions(name, sim):
         assert r["key_cycles"] in (0, key_cycles(klen, cpr)), (v["id"], r["key_cycles"])
 
 
-@pytest.mark.parametrize("name,stall", [(n, st) for n in sorted(ED) for st in (0.5, 0.9)])
+@pytest.mark.parametrize("name,stall", [pytest.param(n, st, marks=pytest.mark.full if st == 0.5 else ())
+                                        for n in sorted(ED) for st in (0.5, 0.9)])
 def test_mmt_random_stalls_both_directions(name, stall):
     """DECRYPT = 1: the multi-block messages of both directions with random idle cycles and back-pressure."""
     cols, cpr = ED[name]
@@ -123,13 +126,13 @@ def _dom_check(vecs, res):
 
 @pytest.mark.parametrize("sim,subset", [
     ("verilator", False),
-    ("icarus", True),
+    pytest.param("icarus", True, marks=pytest.mark.full),   # Icarus in make test: test_aes_iter_protocol's DOM runs
     pytest.param("icarus", False, marks=(pytest.mark.full, pytest.mark.slow)),
 ])
 def test_dom_ecb_kat_mmt(sim, subset):
-    """Masked engine: every CAVP ECB KAT + MMT encryption vector with exact cycle counts (Icarus in make test: the
-    first three records of each MMT file and the first of each KAT file; all of them in make test-full, about 11
-    minutes), the PRNG reseeded from the batch seed."""
+    """Masked engine: every CAVP ECB KAT + MMT encryption vector with exact cycle counts (Verilator; on Icarus the
+    first three records of each MMT file and the first of each KAT file, and all of them, about 11 minutes, in
+    make test-full), the PRNG reseeded from the batch seed."""
     vecs = get("aes_col32_dom").ci_vectors()
     if subset:
         count: dict = {}

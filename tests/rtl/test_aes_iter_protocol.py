@@ -33,14 +33,24 @@ def test_protocol_col32(sim, cols):
 ED = sorted(c.name for c in cores.CORES.values() if c.top == "aesf_aes_col32" and c.params.get("DECRYPT"))
 
 
-@pytest.mark.parametrize("name,sim", [(n, s) for n in ED for s in ("icarus", "verilator")])
+# Verilator builds of aes_col128_ed / _ed2 (about 24 s each) only for this suite: make test-full; make test runs
+# every configuration on Icarus and the others, whose Verilator models tests/rtl/test_aes_col32_vectors.py builds
+# anyway, on Verilator too
+VERILATOR_FULL = {"aes_col128_ed", "aes_col128_ed2"}
+
+
+@pytest.mark.parametrize("name,sim", [
+    pytest.param(n, s, marks=pytest.mark.full if s == "verilator" and n in VERILATOR_FULL else ())
+    for n in ED for s in ("icarus", "verilator")])
 def test_protocol_col32_decrypt(name, sim):
     tests, failed = run_cocotb_module(name, "aes_iter_protocol", sim=sim, pythonpath=[str(Path(__file__).parent)])
     assert tests >= 8
     assert failed == 0
 
 
-@pytest.mark.parametrize("sim", ["icarus", "verilator"])
+# Verilator in make test-full (make test runs the masked engine on Verilator with every CAVP vector in
+# tests/rtl/test_aes_col32_vectors.py)
+@pytest.mark.parametrize("sim", ["icarus", pytest.param("verilator", marks=pytest.mark.full)])
 def test_protocol_col32_dom(sim):
     """The masked engine (aes_col32_dom): the same protocol tests with its cycle figures, plus reseeding."""
     tests, failed = run_cocotb_module("aes_col32_dom", "aes_iter_protocol", sim=sim,

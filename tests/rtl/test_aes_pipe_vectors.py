@@ -86,7 +86,9 @@ def test_ecb_block_rom_sbox_icarus(kbits, mask):
 BP_PLACEMENTS = [(128, 3), (128, 11), (192, 0), (256, 9)]
 
 
-@pytest.mark.parametrize("kbits,mask", BP_PLACEMENTS)
+# make test: two placements (AES-128 and AES-256); the other two in make test-full
+@pytest.mark.parametrize("kbits,mask", [pytest.param(k, m, marks=pytest.mark.full if (k, m) in ((128, 11), (192, 0))
+                                                     else ()) for k, m in BP_PLACEMENTS])
 def test_ecb_boyar_peralta_icarus_subset(kbits, mask):
     """SBOX_IMPL 3: Boyar-Peralta S-boxes in the rounds and the key schedule, whole (mask 0) and split at seam A
     (bit 0) and seam B (bit 3), with the register after SubBytes (bit 1; mask 3 = aes_pipe_bp); exact latency

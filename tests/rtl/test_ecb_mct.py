@@ -36,6 +36,7 @@ def _run(core: str, vecs: list[dict], sim: str) -> list[dict]:
     return res
 
 
+@pytest.mark.full   # 41 s on Icarus; every RTL MCT runs in make test-full
 def test_mct_col128_ed_k128():
     vecs = _mct((128,), 1)
     assert {v["op"] for v in vecs} == {"encrypt", "decrypt"} and all(v["mct"] for v in vecs)

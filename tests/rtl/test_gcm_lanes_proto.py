@@ -13,10 +13,13 @@ from aesforge.sim.runner import run_cocotb_module
 N1_IVBEATS = {"N": 1, "PIPE_MASK": 2, "GH_ORDER": 2, "GH_PIPE_MASK": 1, "GH_IN_MASK": 0, "IV_IN_CMD": 0, "CQ_LOG2": 2}
 
 
-@pytest.mark.parametrize("sim,params", [("icarus", None), ("verilator", None), ("icarus", N1_IVBEATS),
-                                        ("verilator", N1_IVBEATS)],
-                         ids=["n2-ivcmd-icarus", "n2-ivcmd-verilator", "n1-ivbeats-q4-icarus",
-                              "n1-ivbeats-q4-verilator"])
+# make test: N = 2 on Icarus, N = 1 on Verilator with the assertions; N = 2 on Verilator (100 s, most of it the
+# build) in make test-full
+@pytest.mark.parametrize("sim,params", [
+    pytest.param("icarus", None, id="n2-ivcmd-icarus"),
+    pytest.param("verilator", None, id="n2-ivcmd-verilator", marks=pytest.mark.full),
+    pytest.param("icarus", N1_IVBEATS, id="n1-ivbeats-q4-icarus"),
+    pytest.param("verilator", N1_IVBEATS, id="n1-ivbeats-q4-verilator")])
 def test_gcm_lanes_proto(sim, params):
     # on Verilator with the RTL's assertions (`ifdef FORMAL` blocks of aesf_gcm_lanes, aesf_ghash_par and
     # aesf_gcm_pack: queue credits, the kind delay lines against the lanes' valid chain, the keystream FIFO's

@@ -103,7 +103,10 @@ def test_ci_subset_engines(params):
     _assert_cycles(FAST, vecs, res, params)
 
 
-@pytest.mark.parametrize("sim", ["verilator", pytest.param("icarus", marks=(pytest.mark.full, pytest.mark.slow))])
+# make test-full (36 s on Verilator): make test runs the masked D1 core through its SPI pins with MACsec and reseeds
+# (tests/rtl/test_gcm_spi.py) and the masked engine with every CAVP ECB vector
+@pytest.mark.full
+@pytest.mark.parametrize("sim", ["verilator", pytest.param("icarus", marks=pytest.mark.slow)])
 def test_ci_subset_d1_dom(sim):
     """gcm_seq_d1_dom (the masked AES engine, AES_IMPL 2, issue 24): the MACsec packet and the D1 subset, cycles
     exact (84 / 84 / 112 key expansion, 4 + 8 Nr per block), the PRNG reseeded by the bench after reset."""

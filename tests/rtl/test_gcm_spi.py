@@ -62,7 +62,8 @@ def _subset(n_per_group: int) -> list[dict]:
     return out
 
 
-@pytest.mark.parametrize("sim", ["icarus", "verilator"])
+# Verilator (40 s, mostly the build) in make test-full; make test builds gcm_spi on Verilator for the masked top
+@pytest.mark.parametrize("sim", ["icarus", pytest.param("verilator", marks=pytest.mark.full)])
 def test_cavp_subset_via_host_driver(sim):
     """One vector per (direction, key size, IV kind) group, good and bad tags, buffered and streamed, through
     the Python host driver over the pins (SCK = f_clk/4), on both simulators."""
