@@ -65,10 +65,12 @@ def main() -> int:
     ap.add_argument("--path", action="store_true", help="also print the critical path hop by hop")
     ap.add_argument("--synth-args", default=None, help="replace the core's extra synth_ecp5 options, e.g. '-nowidelut'")
     ap.add_argument("--pnr-args", default=None, help="replace the core's extra nextpnr options, e.g. '--tmg-ripup'")
+    ap.add_argument("--freq", type=float, default=None, help="P&R target MHz (default: the flow's)")
     ap.add_argument("--pins", default=None, help="replace the core's placement pin hook (aesforge.flow.pins; '' = none)")
     a = ap.parse_args()
     params = json.loads(a.params)
-    tag = hashlib.sha256(json.dumps([params, a.synth_args, a.pnr_args] + ([a.pins] if a.pins is not None else []),
+    tag = hashlib.sha256(json.dumps([params, a.synth_args, a.pnr_args] + ([a.pins] if a.pins is not None else [])
+                                    + ([a.freq] if a.freq is not None else []),
                                     sort_keys=True).encode()).hexdigest()[:10]
     out = Path("build/block") / f"{a.top}-{a.device}-s{a.seed}-{tag}"
     if a.top.startswith("core:"):
@@ -87,7 +89,7 @@ def main() -> int:
         core = dataclasses.replace(core, pnr_args=tuple(a.pnr_args.split()))
     if a.pins is not None:
         core = dataclasses.replace(core, pnr_pins=a.pins)
-    r = pnr_ecp5(core, out, device=a.device, seed=a.seed, include_core=False)
+    r = pnr_ecp5(core, out, freq_mhz=a.freq, device=a.device, seed=a.seed, include_core=False)
     print(json.dumps({"top": core.top, "params": params, "device": r["device"], "fmax_mhz": r["fmax_mhz"],
                       "lut4_sites": r["wrapped"]["lut4_equiv"], "ff": r["wrapped"]["cells"].get("TRELLIS_FF"),
                       "critical_path": r["critical_path"], "pnr_pins": r["pnr_pins"],

@@ -671,10 +671,16 @@ module aesf_dam_core #(
   assign r_mgnt  = r_mreq && mq_room && (!w_cand || last_w_q);
   assign mq_push = w_win || r_mgnt;
   // the slice's free entry takes this word at every edge (SPEC_WR): its select and fields do not wait for the
-  // room flag (nop / cpl here are w_nop / wdone_iss of a pushed write word)
-  assign mq_wdata = w_pick ? {wout_rec[C_E], wout_rec[C_E] || wout_last, wout_rec[C_T +: 4], wout_rec[C_E], 1'b1,
-                              w_maddr, w_mbe, w_mdata}
-                          : {2'b00, 4'd0, 1'b0, 1'b0, r_maddr, {(W/8){1'b0}}, {W{1'b0}}};
+  // room flag (nop / cpl here are w_nop / wdone_iss of a pushed write word). Byte enables and write data are the
+  // write path's word whenever it has one, whoever wins: a read request may carry them, and the memory ignores
+  // them (mem_we_o = 0); they are zero while the write path has no word (no uninitialised FIFO entry reaches the
+  // port). So the write-or-read select reaches only the flags and the address, and the data fields wait for
+  // flip-flops only (timing, issue 21, step 21: w_pick selected all W + W/8 + MEM_AW + 8 inputs of the slice).
+  logic w_dvalid;   // the write path's next word is in its FIFO (flip-flops: head record, FIFO flags)
+  assign w_dvalid = wout_cipher ? wblk_valid : bf_valid;
+  assign mq_wdata = {w_pick && wout_rec[C_E], w_pick && (wout_rec[C_E] || wout_last),
+                     w_pick ? wout_rec[C_T +: 4] : 4'd0, w_pick && wout_rec[C_E], w_pick,
+                     w_pick ? w_maddr : r_maddr, w_dvalid ? {w_mbe, w_mdata} : {(W/8 + W){1'b0}}};
   assign mq_nop  = mq_rdata[MQW-1];
   assign mq_cpl  = mq_rdata[MQW-2];
   assign mq_pop  = mem_gnt_i || mq_nop;              // a no-request entry leaves without the memory
