@@ -49,9 +49,9 @@ N_COCOTB = 7   # cocotb tests in dam_cipher_tb.py
 # Icarus evaluates the function-based composite-field S-box (aesf_sbox_cf) ~15x slower than the LUT ROM (about 20
 # cycles/s for this top), and a Verilator build of it costs ~2 CPU minutes. make test runs the engines of the
 # registered cores (block-ROM S-boxes, MIX_REG, IN_REG), the composite-field engines (the RTL default, with the
-# substage seam) and the LUT S-box with AES-256 on the FIPS-197 example with its exact latency; the registered engines see every CAVP vector through
-# the DAM buses in tests/rtl/test_dam.py, and the inverse composite-field round with its seam register is also covered
-# by test_inverse_round_standalone.
+# substage seam) and the LUT S-box with AES-256 on the FIPS-197 example with its exact latency; the registered
+# engines see every CAVP vector through the DAM buses in tests/rtl/test_dam.py, and the inverse composite-field
+# round with its seam register is also covered by test_inverse_round_standalone.
 # -m full: every cocotb test (vectors back to back and with stalls, round trips, clear, key change, reset) on every
 # engine and key size, Icarus and Verilator (make test ran the registered engines' full set here until the suite
 # outgrew its 20 minutes: 150 s on Icarus).

@@ -25,7 +25,8 @@ BASE = {"N": 2, "KEY_BITS": 128, "SBOX_IMPL": 0, "PIPE_MASK": 0, "GH_ORDER": 4, 
 CONFIGS = [  # (sim, parameter overrides, stall probability, make test-full only)
     ("icarus", {}, 0.0, True),
     ("icarus", {}, 0.5, True),
-    ("icarus", {"N": 1, "KEY_BITS": 256, "BUF_LOG2": 0, "SBOX_IMPL": 2, "PIPE_MASK": 2}, 0.9, False),  # block-ROM S-boxes
+    # N = 1, block-ROM S-boxes
+    ("icarus", {"N": 1, "KEY_BITS": 256, "BUF_LOG2": 0, "SBOX_IMPL": 2, "PIPE_MASK": 2}, 0.9, False),
     ("verilator", {"N": 4, "KEY_BITS": 192, "BUF_LOG2": 3}, 0.5, True),   # 100 s, mostly the Verilator build of N = 4
 ]
 

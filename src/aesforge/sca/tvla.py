@@ -27,6 +27,7 @@ from pathlib import Path
 from ..cores import get
 from ..flow.tools import rel, run_tool
 from ..paths import build_dir, repo_root
+from ..sim.perf_gcm import aes_latency
 
 HARNESS = Path(__file__).with_name("tvla_harness.cpp")
 THRESHOLD = 4.5
@@ -41,16 +42,18 @@ class Config:
     params: tuple        # ((NAME, value), ...) for the top
     sbox_module: str     # module whose wires form the "wire" model
     masked: bool         # the top has the prng_seed_* port
-    latency: int         # accepting edge -> out_valid_o, AES-128
+    latency: int         # accepting edge -> out_valid_o, AES-128 (the engines' cycle model, aesforge.sim.perf_gcm)
     summary: str
 
 
 CONFIGS = {c.name: c for c in (
-    Config("unmasked", "aes_col32", (("COLS", 1), ("SBOX_IMPL", 1)), "aesf_sbox_cf", False, 44,
+    Config("unmasked", "aes_col32", (("COLS", 1), ("SBOX_IMPL", 1)), "aesf_sbox_cf", False,
+           aes_latency(128, aes_impl=1, aes_cols=1, sbox_impl=1),
            "aesf_aes_col32, COLS 1, composite-field S-boxes (the same field as the masked S-box), no masking"),
-    Config("masked", "aes_col32_dom", (("PRNG_HOLD", 0),), "aesf_sbox_dom", True, 84,
+    Config("masked", "aes_col32_dom", (("PRNG_HOLD", 0),), "aesf_sbox_dom", True, aes_latency(128, aes_impl=2),
            "aesf_aes_col32_dom, two shares, PRNG running"),
-    Config("masked_prng_off", "aes_col32_dom", (("PRNG_HOLD", 1),), "aesf_sbox_dom", True, 84,
+    Config("masked_prng_off", "aes_col32_dom", (("PRNG_HOLD", 1),), "aesf_sbox_dom", True,
+           aes_latency(128, aes_impl=2),
            "aesf_aes_col32_dom with PRNG_HOLD 1: every mask constant (the control that must fail)"),
 )}
 
