@@ -97,18 +97,16 @@ def test_synth_xilinx_counts_small_design(outdir):
     assert res["lut"] == sum(v for k, v in res["cells"].items() if re.fullmatch(r"LUT[1-6]|INV", k))
 
 
-# tops whose port read takes 20-70 s (yosys elaborating block-ROM tables, wide lanes, the DAM system): their wrappers
-# are parsed in make test-full only, except aesf_gcm_seq's (one slow top stays in make test); the wrapper generator is
-# the same code for every top, and `make report` wraps every core
-SLOW_WRAP_TOPS = {"aesf_aes_pipe", "aesf_dam", "aesf_gcm_lanes", "aesf_gcm_lanes_axi", "aesf_gcm_seq_axil",
-                  "aesf_gcm_spi"}
-# the configuration make test parses for a top, where the first in sorted order is a slow one (aes_col128: 24 s)
-WRAP_CHOICE = {"aesf_aes_col32": "aes_col32"}
+# tops whose port read takes 20-70 s (yosys elaborating block-ROM tables, wide lanes, the DAM system; aes_col32's
+# configurations 10-25 s): their wrappers are parsed in make test-full only, except aesf_gcm_seq's (one slow top
+# stays in make test); the wrapper generator is the same code for every top, and `make report` wraps every core
+SLOW_WRAP_TOPS = {"aesf_aes_col32", "aesf_aes_pipe", "aesf_dam", "aesf_gcm_lanes", "aesf_gcm_lanes_axi",
+                  "aesf_gcm_seq_axil", "aesf_gcm_spi"}
 
 
 def _wrapper_cases() -> list:
-    """Every registered core; in make test one per top module (the first name in sorted order, or WRAP_CHOICE's;
-    none of SLOW_WRAP_TOPS), the other
+    """Every registered core; in make test one per top module (the first name in sorted order; none of
+    SLOW_WRAP_TOPS), the other
     configurations of the same top in make test-full (the wrapper comes from the top's ports, which yosys reads for
     each configuration; 28 cores took about 10 CPU minutes of make test, mostly yosys and Icarus elaborating the
     block-ROM tables and the wide lanes again)."""
@@ -120,8 +118,7 @@ def _wrapper_cases() -> list:
         # tests/rtl/test_<core>_bus.py elaborates all three in make test; their wrapper parse (15 s each for
         # gcm_seq) runs in make test-full
         bus_sibling = name.endswith(("_apb", "_wb")) and f"{name.rsplit('_', 1)[0]}_axil" in cores.CORES
-        full = ((name != WRAP_CHOICE[top]) if top in WRAP_CHOICE else (top in seen or bus_sibling)) \
-            or top in SLOW_WRAP_TOPS
+        full = top in seen or bus_sibling or top in SLOW_WRAP_TOPS
         out.append(pytest.param(name, marks=pytest.mark.full) if full else name)
         seen.add(top)
     return out

@@ -11,7 +11,7 @@ from aesforge.cores import CORES
 from aesforge.sim.runner import run_cocotb_module
 
 CONFIGS = [  # (core, sim, memory grant stall probability)
-    ("dam_asbus32", "icarus", 0.0),
+    pytest.param("dam_asbus32", "icarus", 0.0, marks=pytest.mark.full),   # ASBUS 32 in make test: test_dam_uvm
     pytest.param("dam_asbus128", "icarus", 0.5, marks=pytest.mark.full),   # 128 bits in make test: test_dam_uvm
     ("dam_axi32", "icarus", 0.5),
     pytest.param("dam_axi128", "icarus", 0.0, marks=pytest.mark.full),

@@ -232,7 +232,9 @@ def test_generator_contents():
 # core has IV_IN_CMD 1 (a 12-byte IV in the command) and a 16-message queue; IV_IN_CMD 0 takes every IV in beats.
 DEFAULT = [
     # the registered core: N = 2, AES-128, block-ROM S-box lane + LUT lane; full speed, messages overlapping
-    pytest.param(lambda: "gcm_lanes", 128, "icarus", 0.0, 48, 11, True, id="n2-aes128-icarus-stall0-overlap"),
+    # (make test-full: 33 s; make test streams N = 1 below, and the N = 2 CAVP subset and protocol suite elsewhere)
+    pytest.param(lambda: "gcm_lanes", 128, "icarus", 0.0, 48, 11, True, id="n2-aes128-icarus-stall0-overlap",
+                 marks=pytest.mark.full),
     # N = 1 (same parameters as test_gcm_lanes_vectors' N = 1 build), IVs in beats, half the cycles idle /
     # back-pressured, overlapping
     pytest.param(lambda: variant(128, N=1, PIPE_MASK=2, GH_ORDER=2, GH_PIPE_MASK=1, GH_IN_MASK=0, IV_IN_CMD=0), 128,
