@@ -72,11 +72,11 @@ def _subset(n_per_group: int) -> list[dict]:
     return out
 
 
-# Verilator (40 s, mostly the build) in make test-full; make test builds gcm_spi on Verilator for the masked top
+# Verilator (40 s, mostly the build of gcm_spi) in make test-full
 @pytest.mark.parametrize("sim", ["icarus", pytest.param("verilator", marks=pytest.mark.full)])
 def test_cavp_subset_via_host_driver(sim):
     """One vector per (direction, key size, IV kind) group, good and bad tags, buffered and streamed, through
-    the Python host driver over the pins (SCK = f_clk/4), on both simulators."""
+    the Python host driver over the pins (SCK = f_clk/4), on both simulators (Verilator in make test-full)."""
     vecs = _subset(1)
     assert {v["op"] for v in vecs} == {"encrypt", "decrypt"} and len(vecs) == 12
     res = run_batch("gcm_spi", vecs, sim=sim, progress=False)

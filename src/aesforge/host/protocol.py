@@ -29,6 +29,11 @@ KNOWN_OPCODES = {v for k, v in vars(OP).items() if not k.startswith("_")}
 # time, changes no result. Elsewhere an unknown opcode (E_OPCODE), so it is not in OP / KNOWN_OPCODES.
 OP_RESEED = 0x32
 
+
+def known_opcodes(masked: bool = False) -> set[int]:
+    """The opcodes a configuration answers other than with E_OPCODE (RESEED only on masked ones)."""
+    return KNOWN_OPCODES | ({OP_RESEED} if masked else set())
+
 ST_DONE = 0x01
 ST_BUSY = 0x02
 ST_AUTH_FAIL = 0x04
