@@ -11,6 +11,8 @@
 #define AESF_GSEQ_ID_CORE_MASK 0x000000FFu  /* 2: gcm_seq */
 #define AESF_GSEQ_ID_BUF_LOG2_LSB 8u
 #define AESF_GSEQ_ID_BUF_LOG2_MASK 0x00000F00u  /* decrypt plaintext buffer: 2^BUF_LOG2 beats of 16 bytes */
+#define AESF_GSEQ_ID_MASKED_LSB 12u
+#define AESF_GSEQ_ID_MASKED_MASK 0x00001000u  /* 1: first-order masked AES engine (AES_IMPL 2): SEED0/1 and CTRL.RESEED exist; reseed after every reset and ZEROIZE */
 #define AESF_GSEQ_ID_MAGIC_LSB 16u
 #define AESF_GSEQ_ID_MAGIC_MASK 0xFFFF0000u  /* 0xAE5F */
 
@@ -26,7 +28,9 @@
 #define AESF_GSEQ_CTRL_POP_LSB 3u
 #define AESF_GSEQ_CTRL_POP_MASK 0x00000008u  /* DOUTi read: free them for the next beat (needs STATUS.OUT_VALID) */
 #define AESF_GSEQ_CTRL_ZEROIZE_LSB 4u
-#define AESF_GSEQ_CTRL_ZEROIZE_MASK 0x00000010u  /* wipe KEYi, DINi, DOUTi, TAGi, the plaintext buffer and the core (key, H, state); drop a running message; clear STATUS and IRQ_STATUS (CFG, lengths, IRQ_EN stay); accepted while BUSY */
+#define AESF_GSEQ_CTRL_ZEROIZE_MASK 0x00000010u  /* wipe KEYi, DINi, DOUTi, TAGi, the plaintext buffer and the core (key, H, state); drop a running message; clear STATUS and IRQ_STATUS (CFG, lengths, IRQ_EN stay); accepted while BUSY; masked engine: also SEEDi and the PRNG state (reseed afterwards) */
+#define AESF_GSEQ_CTRL_RESEED_LSB 5u
+#define AESF_GSEQ_CTRL_RESEED_MASK 0x00000020u  /* ID.MASKED 1 only (else a reserved bit: bus error): XOR seed bytes 0..7 (SEED0, SEED1) into the mask PRNG one clock later, wipe SEEDi; accepted any time, also while BUSY (changes no result and no cycle) */
 
 /* CFG (rw): Configuration (write refused while BUSY) */
 #define AESF_GSEQ_CFG 0x08u
@@ -89,6 +93,12 @@
 #define AESF_GSEQ_TXT_LEN_RESET 0x00000000u
 #define AESF_GSEQ_TXT_LEN_BYTES_LSB 0u
 #define AESF_GSEQ_TXT_LEN_BYTES_MASK 0xFFFFFFFFu  /* text bytes */
+
+/* SEED (wo): SEEDi = mask PRNG seed bytes 4i..4i+3 (byte 4i in [7:0]) for CTRL.RESEED; only with ID.MASKED 1 (else unmapped); write-only, read as 0; accepted while BUSY; wiped by RESEED and ZEROIZE Only when ID.MASKED = 1. */
+#define AESF_GSEQ_SEED_BASE 0x24u
+#define AESF_GSEQ_SEED_COUNT 2u
+#define AESF_GSEQ_SEED(i) (0x24u + 4u * (uint32_t)(i))
+#define AESF_GSEQ_SEED_RESET 0x00000000u
 
 /* TAG (ro): TAGi = encrypt tag bytes 4i..4i+3 (byte 4i in [7:0]), bytes beyond TAG_LEN 0; 0 after decrypt */
 #define AESF_GSEQ_TAG_BASE 0x30u

@@ -3,8 +3,9 @@
 generated (`aesforge regmap`, `aesforge regmap --check` in the tests).
 
 A source file (e.g. hw/gcm_lanes/gcm_lanes_regs.json) lists registers with name, offset, access (ro, wo, rw,
-rw1c), reset value (null: instance dependent), description, an optional `count`/`stride` for arrays, and fields
-(name, lsb, width, desc). An optional top-level `errors` list (name, value, desc) names the codes of a STATUS.ERR
+rw1c), reset value (null: instance dependent), description, an optional `count`/`stride` for arrays, an optional
+`present_if` (the ID field that says the register exists in a configuration; elsewhere its address is unmapped), and
+fields (name, lsb, width, desc). An optional top-level `errors` list (name, value, desc) names the codes of a STATUS.ERR
 field: `<prefix>_ERR_<name>` in the header, a table under the register table.
 """
 from __future__ import annotations
@@ -34,10 +35,13 @@ def load(path: str | Path) -> dict:
     return d
 
 
-def expand(d: dict) -> list[dict]:
-    """Registers with arrays expanded: KEY count 8 -> KEY0..KEY7."""
+def expand(d: dict, present: set[str] | None = None) -> list[dict]:
+    """Registers with arrays expanded: KEY count 8 -> KEY0..KEY7. With `present` (the ID fields that are 1, e.g.
+    {"ID.MASKED"}), only the registers of that configuration: a register with `present_if` outside it is left out."""
     out = []
     for r in d["registers"]:
+        if present is not None and r.get("present_if") and r["present_if"] not in present:
+            continue
         n = r.get("count", 1)
         for i in range(n):
             e = dict(r)
@@ -58,7 +62,8 @@ def c_header(d: dict, src: str) -> str:
     ]
     for r in d["registers"]:
         name = f"{p}_{r['name']}"
-        lines.append(f"/* {r['name']} ({r['access']}): {r['desc']} */")
+        only = f" Only when {r['present_if']} = 1." if r.get("present_if") else ""
+        lines.append(f"/* {r['name']} ({r['access']}): {r['desc']}{only} */")
         if r.get("count", 1) > 1:
             lines.append(f"#define {name}_BASE 0x{r['offset']:02X}u")
             lines.append(f"#define {name}_COUNT {r['count']}u")
@@ -98,6 +103,9 @@ def md_table(d: dict, src: str) -> str:
             f"[{f['lsb'] + f['width'] - 1}:{f['lsb']}] {f['name']}: {f['desc']}" if f["width"] > 1
             else f"[{f['lsb']}] {f['name']}: {f['desc']}" for f in r.get("fields", []))
         desc = r["desc"] + (f". {fields}" if fields else "")
+        if r.get("present_if"):
+            desc = f"(only when {r['present_if']} = 1) {desc}"
+
         lines.append(f"| {off} | `{name}` | {r['access']} | {reset} | {desc.replace('|', '/')} |")
     if d.get("errors"):
         lines += ["", "| error code | name | meaning |", "|---:|---|---|"]

@@ -2,7 +2,8 @@
 """cocotb tests of the gcm_seq register tops (aesf_gcm_seq_axil / _apb / _wb) through the PyPI bus models (the
 bus classes of aesforge.sim.benches.aes_iter_bus), against hw/gcm_seq/gcm_seq_regs.json and the golden model:
 register sweep of every address, error codes, the failed-tag policy (no plaintext readable, buffer wiped),
-PUSH / POP out of turn, interrupt, zeroize. AESFORGE_STALL: random idle cycles / AXI back-pressure."""
+PUSH / POP out of turn, interrupt, zeroize; with the masked engine (AES_IMPL 2) SEED0/1 and CTRL.RESEED, reseeds
+while a message runs. AESFORGE_STALL: random idle cycles / AXI back-pressure."""
 from __future__ import annotations
 
 import json
@@ -19,9 +20,10 @@ from aesforge.sim.benches.gcm_seq_bus import REGMAP, GcmSeqBusTB
 
 P = json.loads(os.environ.get("AESFORGE_PARAMS", "{}"))
 BUF_LOG2 = int(P.get("BUF_LOG2", 2))
+MASKED = int(P.get("AES_IMPL", 1)) == 2
 STALL = float(os.environ.get("AESFORGE_STALL", "0"))
 MAP = regmap.load(REGMAP)
-REGS = {r["name"]: r for r in regmap.expand(MAP)}
+REGS = {r["name"]: r for r in regmap.expand(MAP, {"ID.MASKED"} if MASKED else set())}
 BY_ADR = {r["offset"]: r for r in REGS.values()}
 ERR = {e["name"]: e["value"] for e in MAP["errors"]}
 
@@ -34,6 +36,16 @@ def fmask(reg: str) -> int:
 
 
 class TB(GcmSeqBusTB):
+    reseeds = 0
+
+    async def wr(self, name: str, value: int) -> int:
+        """Masked engine: a reseed (SEED0, SEED1, CTRL.RESEED) before a third of the PUSH commands, i.e. while the
+        message runs; results and cycles must not change."""
+        if MASKED and name == "CTRL" and value == self.put("CTRL", PUSH=1) and self.seed_rng.random() < 0.33:
+            await self.reseed()
+            self.reseeds += 1
+        return await super().wr(name, value)
+
     async def irq(self) -> int:
         """irq_o after the last write has taken effect."""
         await RisingEdge(self.dut.clk_i)
@@ -67,6 +79,7 @@ class TB(GcmSeqBusTB):
 async def _tb(dut, seed: int) -> TB:
     tb = TB(dut, STALL, seed)
     await start_clock_and_reset(dut)
+    assert await tb.reseed() == MASKED
     return tb
 
 
@@ -86,16 +99,29 @@ async def register_sweep(dut):
         if r.get("fields"):
             assert v & ~fmask(r["name"]) == 0, r["name"]
     idv = await tb.rd("ID")
-    assert (tb.field("ID", "MAGIC", idv), tb.field("ID", "CORE", idv), tb.field("ID", "BUF_LOG2", idv)) == \
-        (0xAE5F, 2, BUF_LOG2)
+    assert (tb.field("ID", "MAGIC", idv), tb.field("ID", "CORE", idv), tb.field("ID", "BUF_LOG2", idv),
+            tb.field("ID", "MASKED", idv)) == (0xAE5F, 2, BUF_LOG2, int(MASKED))
     # reserved bits refused, nothing changes
     cfg = await tb.rd("CFG")
     await tb.expect_wr(REGS["CFG"]["offset"], cfg | 0x8000_0000, False)
     await tb.expect_wr(REGS["IV_LEN"]["offset"], 0x1_0000, False)
     assert await tb.rd("CFG") == cfg and await tb.rd("IV_LEN") == 12
     # commands out of turn: two at once, PUSH without a message, POP with nothing to read
-    for cmd in (0x3, 0x18, 0x20, tb.put("CTRL", PUSH=1), tb.put("CTRL", POP=1)):
+    for cmd in (0x3, 0x18, 0x40, 0x21, tb.put("CTRL", PUSH=1), tb.put("CTRL", POP=1)):
         await tb.expect_wr(REGS["CTRL"]["offset"], cmd, False)
+    # RESEED (bit 5): a command of the masked engine, a reserved bit elsewhere; accepted while a key loads
+    await tb.expect_wr(REGS["CTRL"]["offset"], 0x20, MASKED)
+    if MASKED:
+        await tb.wr("CTRL", tb.put("CTRL", KEY_LOAD=1))                     # the all-zero AES-128 key
+        assert (await tb.status())["BUSY"] == 1
+        await tb.expect_wr(REGS["SEED0"]["offset"], 0x1234_5678, True)
+        await tb.expect_wr(REGS["CTRL"]["offset"], tb.put("CTRL", RESEED=1), True)
+        while (await tb.status())["BUSY"]:
+            pass
+        await tb.wr("CTRL", tb.put("CTRL", ZEROIZE=1))
+        while (await tb.status())["BUSY"]:
+            pass
+        await tb.reseed()
     # write sweep: read-only / unmapped refused, write-only accepted and read as 0
     for adr in range(0, 0x100, 4):
         r = BY_ADR.get(adr)
@@ -177,6 +203,7 @@ async def messages_and_policy(dut):
     r = await tb.vec(k2, bytes(12), b"", bytes(16))
     ct, tag = gcm_encrypt(k2, bytes(12), b"", bytes(16), 16)
     assert (r["ct"], r["tag"]) == (ct.hex(), tag.hex()), "KEY1..3 survived KEY_LOAD"
+    assert (tb.reseeds > 5) == MASKED, tb.reseeds
 
 
 @cocotb.test(timeout_time=2, timeout_unit="ms")

@@ -24,11 +24,11 @@ from aesforge.sim.runner import run_batch, run_cocotb_module
 BUSES = ("axil", "apb", "wb")
 
 
-def _tb(bus: str, sim: str, params: dict, stall: float, monkeypatch) -> None:
+def _tb(bus: str, sim: str, params: dict, stall: float, monkeypatch, testcase: list[str] | None = None) -> None:
     monkeypatch.setenv("AESFORGE_STALL", str(stall))
     tests, failed = run_cocotb_module(f"gcm_seq_{bus}", "gcm_seq_bus_tb", sim=sim, params=params,
-                                      pythonpath=[str(Path(__file__).parent)])
-    assert tests == 3
+                                      pythonpath=[str(Path(__file__).parent)], testcase=testcase)
+    assert tests == (len(testcase) if testcase else 3)
     assert failed == 0
 
 
@@ -42,6 +42,25 @@ def test_protocol_icarus(bus, stall, monkeypatch):
 @pytest.mark.parametrize("sim,params,stall", [("verilator", {}, 0.7), ("icarus", {"BUF_LOG2": 3}, 0.3)])
 def test_protocol_full(bus, sim, params, stall, monkeypatch):
     _tb(bus, sim, params, stall, monkeypatch)
+
+
+MASKED = {"DIGIT": 1, "AES_IMPL": 2}
+"""The masked engine behind the registers (issue 24): ID.MASKED, SEED0/1, CTRL.RESEED (the small configuration of
+gcm_seq_d1_dom)."""
+
+
+def test_protocol_masked(monkeypatch):
+    """make test: the register sweep (ID.MASKED, SEEDi write-only, RESEED accepted while BUSY) and the zeroize /
+    interrupt test on AXI4-Lite, Icarus; the messages with reseeds in between run in make test-full."""
+    _tb("axil", "icarus", MASKED, 0.5, monkeypatch, ["register_sweep", "zeroize_and_irq"])
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("bus,sim,stall", [("axil", "icarus", 0.5), ("apb", "icarus", 0.3), ("wb", "icarus", 0.0),
+                                           ("axil", "verilator", 0.7), ("apb", "verilator", 0.0),
+                                           ("wb", "verilator", 0.5)])
+def test_protocol_masked_full(bus, sim, stall, monkeypatch):
+    _tb(bus, sim, MASKED, stall, monkeypatch)
 
 
 def _check(name: str, vecs: list[dict], **kw) -> list[dict]:
@@ -70,6 +89,13 @@ def test_cavp_sample(bus):
 @pytest.mark.parametrize("sim", ["icarus", "verilator"])
 def test_cavp_ci_full(bus, sim):
     _check(f"gcm_seq_{bus}", cores.get("gcm_seq").ci_vectors(), sim=sim, stall=0.3 if sim == "icarus" else 0.0)
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("bus", BUSES)
+def test_cavp_ci_masked(bus):
+    """The whole CI subset through each bus on the masked engine (reseeded after every reset by the bench)."""
+    _check(f"gcm_seq_{bus}", cores.get("gcm_seq").ci_vectors(), sim="verilator", stall=0.3, params=MASKED)
 
 
 def test_registry():

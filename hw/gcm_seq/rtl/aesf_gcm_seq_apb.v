@@ -13,7 +13,8 @@
 module aesf_gcm_seq_apb #(
   parameter int DIGIT     = 8, // 1, 2, 4, 8, 16, 32, 64, 128: GHASH digit (see aesf_gcm_seq)
   parameter int SBOX_IMPL = 0, // 0..1: 0 LUT case ROM, 1 composite field
-  parameter int AES_IMPL  = 1, // 0..1: AES engine, 0 aesf_aes_iter, 1 aesf_aes_col32 (see aesf_gcm_seq)
+  parameter int AES_IMPL  = 1, // 0..2: AES engine, 0 aesf_aes_iter, 1 aesf_aes_col32, 2 aesf_aes_col32_dom
+                               // (first-order masked: ID.MASKED, SEED0/1, CTRL.RESEED; see aesf_gcm_seq_regs)
   parameter int AES_COLS  = 4, // 1, 2, 4: aesf_aes_col32 columns per clock (AES_IMPL 1)
   parameter int BUF_LOG2  = 2  // 1..4: decrypt plaintext buffer 2^BUF_LOG2 beats (2: 64 bytes)
 ) (

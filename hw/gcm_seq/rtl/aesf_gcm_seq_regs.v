@@ -23,6 +23,12 @@
 //   (all rows at once) in the cycle of done_o and DOUTi read 0. KEYi and DINi are write-only (read as 0),
 //   KEYi wiped when the core takes the key, DINi when it takes the beat.
 //
+// Masked engine (AES_IMPL 2, ID.MASKED = 1): SEED0, SEED1 (write-only, seed bytes 0..7, byte 0 in SEED0[7:0])
+//   and CTRL.RESEED, which gives the core's mask PRNG one prng_seed_valid_i clock with {SEED0, SEED1} (byte 0 on
+//   top, as the SPI top's RESEED frame) and wipes SEEDi. Accepted any time (also while BUSY: a reseed changes no
+//   result and no cycle). Reset and ZEROIZE return the PRNG to a fixed state: the host reseeds after both.
+//   Unmasked configurations: SEEDi are unmapped and CTRL.RESEED is a reserved bit (bus error).
+//
 // Latency: a register write is applied at the closing edge of its register-port cycle; the core starts from
 //   the next edge (aesf_gcm_seq cycle budget). ZEROIZE: the core's clear_i one edge after the write.
 
@@ -31,7 +37,7 @@
 module aesf_gcm_seq_regs #(
   parameter int DIGIT     = 8, // 1, 2, 4, 8, 16, 32, 64, 128: see aesf_gcm_seq
   parameter int SBOX_IMPL = 0, // 0..1: see aesf_gcm_seq
-  parameter int AES_IMPL  = 1, // 0..1: see aesf_gcm_seq (2, the masked engine, needs a reseed register: not yet)
+  parameter int AES_IMPL  = 1, // 0..2: see aesf_gcm_seq (2: the masked engine, SEED0/1 + CTRL.RESEED)
   parameter int AES_COLS  = 4, // 1, 2, 4: see aesf_gcm_seq
   parameter int BUF_LOG2  = 2  // 1..4: decrypt plaintext buffer of 2^BUF_LOG2 beats (2: 64 bytes)
 ) (
@@ -48,15 +54,16 @@ module aesf_gcm_seq_regs #(
   output logic        irq_o
 );
 
-  if (BUF_LOG2 < 1 || BUF_LOG2 > 4 || AES_IMPL < 0 || AES_IMPL > 1) begin : gen_param_err
+  if (BUF_LOG2 < 1 || BUF_LOG2 > 4 || AES_IMPL < 0 || AES_IMPL > 2) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
 `else
-    $error("aesf_gcm_seq_regs: BUF_LOG2 must be 1..4, AES_IMPL 0 or 1 (no reseed register for the masked engine yet)");
+    $error("aesf_gcm_seq_regs: BUF_LOG2 must be 1..4, AES_IMPL 0..2");
 `endif
   end
 
   localparam int NBUF = 1 << BUF_LOG2;
+  localparam bit MASKED = (AES_IMPL == 2);   // SEED0/1 and CTRL.RESEED exist
 
   // Register addresses (hw/gcm_seq/gcm_seq_regs.json)
   localparam logic [7:0] AdrId     = 8'h00;
@@ -68,12 +75,14 @@ module aesf_gcm_seq_regs #(
   localparam logic [7:0] AdrIvLen  = 8'h18;
   localparam logic [7:0] AdrAadLen = 8'h1C;
   localparam logic [7:0] AdrTxtLen = 8'h20;
+  localparam logic [7:0] AdrSeed0  = 8'h24;   // SEED0..1: 0x24..0x28 (write-only, AES_IMPL 2 only)
+  localparam logic [7:0] AdrSeed1  = 8'h28;
   localparam logic [7:0] AdrTag0   = 8'h30;   // TAG0..3:  0x30..0x3C (read-only)
   localparam logic [7:0] AdrKey0   = 8'h40;   // KEY0..7:  0x40..0x5C (write-only)
   localparam logic [7:0] AdrDin0   = 8'h60;   // DIN0..3:  0x60..0x6C (write-only)
   localparam logic [7:0] AdrDout0  = 8'h70;   // DOUT0..3: 0x70..0x7C (read-only)
 
-  localparam logic [31:0] MaskCtrl = 32'h0000_001F;
+  localparam logic [31:0] MaskCtrl = MASKED ? 32'h0000_003F : 32'h0000_001F;   // [5] RESEED: masked only
   localparam logic [31:0] MaskCfg  = 32'h001F_0103;
   localparam logic [31:0] MaskIrq  = 32'h0000_0003;
   localparam logic [31:0] MaskIv   = 32'h0000_FFFF;
@@ -105,6 +114,9 @@ module aesf_gcm_seq_regs #(
   logic         done_q, fail_q;
   logic [3:0]   err_q;
   logic [127:0] buf_q [NBUF];
+  logic [63:0]  seed_q;      // SEED1 || SEED0 in register byte order (seed byte 0 in [7:0])
+  logic         seed_v_q;    // one clock after CTRL.RESEED: the core's prng_seed_valid_i
+  logic [63:0]  c_seed;
   logic [BUF_LOG2:0] wp_q, rp_q;
 
   aesf_gcm_seq #(.DIGIT(DIGIT), .SBOX_IMPL(SBOX_IMPL), .AES_IMPL(AES_IMPL), .AES_COLS(AES_COLS)) u_core (
@@ -116,11 +128,14 @@ module aesf_gcm_seq_regs #(
     .out_valid_o(c_out_valid), .out_ready_i(c_out_ready), .out_data_o(c_out_data), .out_last_o(c_out_last),
     .done_o(c_done), .tag_o(c_tag), .auth_fail_o(c_fail), .err_o(c_err), .busy_o(c_busy),
     .abort_i(1'b0), .clear_i(zero_q),
-    .prng_seed_valid_i(1'b0), .prng_seed_i(64'd0)   // AES_IMPL 0..1: no PRNG
+    .prng_seed_valid_i(seed_v_q), .prng_seed_i(c_seed)   // AES_IMPL 0..1: ignored by the core
   );
 
   for (genvar j = 0; j < 32; j++) begin : gen_key_bytes
     assign c_key[255-8*j -: 8] = key_q[8*j +: 8];
+  end
+  for (genvar j = 0; j < 8; j++) begin : gen_seed_bytes
+    assign c_seed[63-8*j -: 8] = seed_q[8*j +: 8];
   end
   for (genvar j = 0; j < 16; j++) begin : gen_din_bytes
     assign c_din[127-8*j -: 8] = din_q[8*j +: 8];
@@ -153,10 +168,10 @@ module aesf_gcm_seq_regs #(
   // Write decode: whole or nothing
   // ------------------------------------------------------------------------------------------
   logic [31:0] wmask;
-  logic        aligned, is_tag, is_key, is_din, is_dout;
+  logic        aligned, is_tag, is_key, is_din, is_dout, is_seed;
   logic        w_err, w_ok;
-  logic [4:0]  w_cmd;
-  logic        cmd_keyload, cmd_start, cmd_push, cmd_pop, cmd_zeroize;
+  logic [5:0]  w_cmd;
+  logic        cmd_keyload, cmd_start, cmd_push, cmd_pop, cmd_zeroize, cmd_reseed;
 
   assign wmask   = {{8{reg_wstrb_i[3]}}, {8{reg_wstrb_i[2]}}, {8{reg_wstrb_i[1]}}, {8{reg_wstrb_i[0]}}};
   assign aligned = (reg_addr_i[1:0] == 2'b00);
@@ -164,13 +179,14 @@ module aesf_gcm_seq_regs #(
   assign is_key  = aligned & (reg_addr_i[7:5] == AdrKey0[7:5]);
   assign is_din  = aligned & (reg_addr_i[7:4] == AdrDin0[7:4]);
   assign is_dout = aligned & (reg_addr_i[7:4] == AdrDout0[7:4]);
-  assign w_cmd   = reg_wdata_i[4:0] & wmask[4:0];
+  assign is_seed = MASKED & ((reg_addr_i == AdrSeed0) | (reg_addr_i == AdrSeed1));
+  assign w_cmd   = reg_wdata_i[5:0] & wmask[5:0] & MaskCtrl[5:0];
 
   always_comb begin : write_decode
     w_err = 1'b0;
     unique case (1'b1)
       (reg_addr_i == AdrCtrl):
-        w_err = |(reg_wdata_i & wmask & ~MaskCtrl) | (w_cmd != 5'd0 && (w_cmd & (w_cmd - 5'd1)) != 5'd0) |
+        w_err = |(reg_wdata_i & wmask & ~MaskCtrl) | (w_cmd != 6'd0 && (w_cmd & (w_cmd - 6'd1)) != 6'd0) |
                 ((w_cmd[0] | w_cmd[1]) & busy) |                       // KEY_LOAD / START while BUSY
                 (w_cmd[2] & (~msg_run_q | in_pend_q)) |                 // PUSH: no message or a beat pending
                 (w_cmd[3] & ~out_valid);                                // POP: nothing to read
@@ -182,6 +198,7 @@ module aesf_gcm_seq_regs #(
       (reg_addr_i == AdrIrqSt):  w_err = |(reg_wdata_i & wmask & ~MaskIrq);
       is_key:                    w_err = busy;
       is_din:                    w_err = in_pend_q;
+      is_seed:                   w_err = 1'b0;                             // any time
       default:                   w_err = 1'b1;   // ID, STATUS, TAGi, DOUTi (read-only), unmapped, unaligned
     endcase
   end
@@ -192,6 +209,7 @@ module aesf_gcm_seq_regs #(
   assign cmd_push    = w_ok & (reg_addr_i == AdrCtrl) & w_cmd[2];
   assign cmd_pop     = w_ok & (reg_addr_i == AdrCtrl) & w_cmd[3];
   assign cmd_zeroize = w_ok & (reg_addr_i == AdrCtrl) & w_cmd[4];
+  assign cmd_reseed  = w_ok & (reg_addr_i == AdrCtrl) & w_cmd[5];
 
   // ------------------------------------------------------------------------------------------
   // Read decode
@@ -204,7 +222,7 @@ module aesf_gcm_seq_regs #(
     r_data = 32'd0;
     r_err  = 1'b0;
     unique case (1'b1)
-      (reg_addr_i == AdrId):     r_data = {16'hAE5F, 4'd0, 4'(BUF_LOG2), 8'h02};
+      (reg_addr_i == AdrId):     r_data = {16'hAE5F, 3'd0, MASKED, 4'(BUF_LOG2), 8'h02};
       (reg_addr_i == AdrCtrl):   r_data = 32'd0;
       (reg_addr_i == AdrCfg):    r_data = {11'd0, tag_len_q, 7'd0, dec_q, 6'd0, key_len_q};
       (reg_addr_i == AdrStat):   r_data = {22'd0, out_valid, msg_run_q & ~in_pend_q, err_q, fail_q, done_q,
@@ -215,7 +233,7 @@ module aesf_gcm_seq_regs #(
       (reg_addr_i == AdrAadLen): r_data = aad_len_q;
       (reg_addr_i == AdrTxtLen): r_data = txt_len_q;
       is_tag:                    r_data = tag_q[32*reg_addr_i[3:2] +: 32];
-      is_key, is_din:            r_data = 32'd0;  // SEC_CM: write-only
+      is_key, is_din, is_seed:   r_data = 32'd0;  // SEC_CM: write-only
       is_dout:                   r_data = dout_view[32*reg_addr_i[3:2] +: 32];
       default:                   r_err  = 1'b1;
     endcase
@@ -241,8 +259,11 @@ module aesf_gcm_seq_regs #(
       done_q <= 1'b0; fail_q <= 1'b0; err_q <= ErrNone;
       wp_q <= '0; rp_q <= '0;
       for (int i = 0; i < NBUF; i++) buf_q[i] <= '0;
+      seed_q <= '0; seed_v_q <= 1'b0;
     end else begin
-      zero_q <= cmd_zeroize;
+      zero_q   <= cmd_zeroize;
+      seed_v_q <= cmd_reseed;
+      if (seed_v_q) seed_q <= '0;    // SEC_CM: wiped once the core took it (a SEEDi write in this clock wins)
       // plain registers (byte strobes)
       for (int b = 0; b < 4; b++) begin
         if (w_reg && reg_wstrb_i[b]) begin
@@ -259,6 +280,7 @@ module aesf_gcm_seq_regs #(
             (reg_addr_i == AdrIrqSt):  if (b == 0) irq_st_q <= irq_st_q & ~reg_wdata_i[1:0];
             is_key:                    key_q[32*reg_addr_i[4:2] + 8*b +: 8] <= reg_wdata_i[8*b +: 8];
             is_din:                    din_q[32*reg_addr_i[3:2] + 8*b +: 8] <= reg_wdata_i[8*b +: 8];
+            is_seed:                   seed_q[32*(reg_addr_i == AdrSeed1) + 8*b +: 8] <= reg_wdata_i[8*b +: 8];
             default: ;
           endcase
         end
@@ -325,6 +347,7 @@ module aesf_gcm_seq_regs #(
         dout_full_q <= 1'b0; rel_q <= 1'b0; wp_q <= '0; rp_q <= '0;
         done_q <= 1'b0; fail_q <= 1'b0; err_q <= ErrNone;
         for (int i = 0; i < NBUF; i++) buf_q[i] <= '0;
+        seed_q <= '0; seed_v_q <= 1'b0;
       end
     end
   end

@@ -12,6 +12,9 @@ decrypt FAIL must leave nothing readable: ``OUT_VALID`` 0 and ``DOUTi`` 0 (check
 ``auth_ok: false`` without ``pt``). Decrypt texts longer than the buffer (16 << ``ID.BUF_LOG2`` bytes) are
 refused by the hardware (ERR BUF_LEN) and become error lines.
 
+Masked configurations (``ID.MASKED`` 1, ``AES_IMPL`` 2): after every reset ``SEED0``, ``SEED1`` and
+``CTRL.RESEED`` (seed words from the batch seed), as a host must; results and cycle counts do not depend on them.
+
 ``cycles`` = clock edges from the edge completing the ``CTRL.START`` write on the bus to the edge after which
 ``irq_o`` (``IRQ_EN.DONE``) is high: the whole message through the registers, bus transfers included (they
 depend on the bus and ``--stall``). ``key_cycles`` likewise from ``CTRL.KEY_LOAD`` (0 when the key was reused).
@@ -20,6 +23,8 @@ from __future__ import annotations
 
 import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
+
+import random
 
 from aesforge.sim.bench import Batch, VectorTimeout, cycle, reset, start_clock_and_reset
 from aesforge.sim.benches.aes_iter_bus import RegBusTB
@@ -36,6 +41,22 @@ def beats(b: bytes) -> list[bytes]:
 class GcmSeqBusTB(RegBusTB):
     def __init__(self, dut, stall: float = 0.0, seed: int = 1):
         super().__init__(dut, REGMAP, stall, seed)
+        self.seed_rng = random.Random(seed * 7919 + 23)
+        self.masked: bool | None = None
+
+    async def reseed(self, seed: bytes | None = None) -> bool:
+        """SEED0, SEED1 (seed bytes 0..7; random from the batch seed when None) and CTRL.RESEED when ID.MASKED is 1;
+        returns whether the configuration is masked."""
+        if self.masked is None:
+            self.masked = bool(self.field("ID", "MASKED", await self.rd("ID")))
+        if not self.masked:
+            return False
+        if seed is None:
+            seed = self.seed_rng.getrandbits(64).to_bytes(8, "little")
+        for i in range(2):
+            await self.wr(f"SEED{i}", int.from_bytes(seed[4 * i:4 * i + 4], "little"))
+        await self.wr("CTRL", self.put("CTRL", RESEED=1))
+        return True
 
     async def status(self) -> dict:
         v = await self.rd("STATUS")
@@ -60,6 +81,7 @@ class GcmSeqBusTB(RegBusTB):
         self.bus.clear()
         await reset(self.dut)
         self.key = None
+        await self.reseed()
 
     async def load_key(self, key: bytes) -> int:
         self.stage = "key load"
@@ -166,4 +188,5 @@ async def run_vectors(dut):
     batch = Batch()
     tb = GcmSeqBusTB(dut, batch.stall, batch.seed)
     await start_clock_and_reset(dut)
+    await tb.reseed()
     await batch.run(dut, tb.run_one, tb.recover)
