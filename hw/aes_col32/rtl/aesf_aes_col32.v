@@ -135,9 +135,9 @@ module aesf_aes_col32 #(
   localparam bit ACC0    = (COLS == 4) && !TWO && !THREE;  // round 0 is computed in the accepting cycle
 
   // Key-side control FSM states
-  localparam logic [1:0] ST_IDLE   = 2'd0;  // word store stable (valid or not)
-  localparam logic [1:0] ST_EXPAND = 2'd1;  // writing w[2j], w[2j+1], one pair per cycle
-  localparam logic [1:0] ST_CLEAR  = 2'd2;  // scrubbing the word store, one row per cycle
+  localparam logic [1:0] StIdle   = 2'd0;  // word store stable (valid or not)
+  localparam logic [1:0] StExpand = 2'd1;  // writing w[2j], w[2j+1], one pair per cycle
+  localparam logic [1:0] StClear  = 2'd2;  // scrubbing the word store, one row per cycle
 
   // ---------------------------------------------------------------------------------------
   // Registers
@@ -206,8 +206,8 @@ module aesf_aes_col32 #(
   assign out_free    = ~out_valid_q | out_ready_i;
   assign last        = run_q & (err_q | ((rnd_q == nr_q) & (col_q == 2'(LASTCOL)) & adv));
   assign hold        = last & ~out_free;   // round Nr done, output register full
-  assign core_idle   = (st_q == ST_IDLE);
-  assign expand      = (st_q == ST_EXPAND);
+  assign core_idle   = (st_q == StIdle);
+  assign expand      = (st_q == StExpand);
   // No handshake completes in a clear_i cycle. A key offered at the same time as a block wins.
   // COLS = 4: the accepting cycle is round 0 and needs the read port, so no overlap with round Nr.
   assign key_ready_o = core_idle & ~run_q & ~clear_i;
@@ -565,8 +565,8 @@ module aesf_aes_col32 #(
     rk_wdata1   = kw_new1;
 
     if (clear_i) begin
-      // zeroize: everything now, the word store row by row in ST_CLEAR
-      st_d        = ST_CLEAR;
+      // zeroize: everything now, the word store row by row in StClear
+      st_d        = StClear;
       kidx_d      = '0;
       kmod_d      = '0;
       rcon_d      = '0;
@@ -629,14 +629,14 @@ module aesf_aes_col32 #(
 
       // ---- key-side FSM
       case (st_q)
-        ST_IDLE: begin
+        StIdle: begin
           if (key_hs) begin
             key_ok_d = 1'b0;
             if (key_len_bad) begin
               key_err_d = 1'b1;
             end else begin
               key_err_d = 1'b0;
-              st_d      = ST_EXPAND;
+              st_d      = StExpand;
               kidx_d    = '0;
               kmod_d    = '0;
               rcon_d    = 8'h01;
@@ -645,7 +645,7 @@ module aesf_aes_col32 #(
             end
           end
         end
-        ST_EXPAND: begin
+        StExpand: begin
           if (kadv) begin   // SBOX_IMPL 3 / 4: a pair every second / third clock (SubWord has two / three)
             rk_wr = 1'b1;
             if (!kw_from_key && kw_rot) begin
@@ -653,7 +653,7 @@ module aesf_aes_col32 #(
             end
             kmod_d = (kmod_q == 3'(nk_q - 4'd2)) ? 3'd0 : (kmod_q + 3'd2);
             if (kidx_q == kidx_last) begin
-              st_d     = ST_IDLE;
+              st_d     = StIdle;
               kidx_d   = '0;
               kmod_d   = '0;
               rcon_d   = '0;
@@ -663,19 +663,19 @@ module aesf_aes_col32 #(
             end
           end
         end
-        ST_CLEAR: begin
+        StClear: begin
           rk_wr     = 1'b1;
           rk_wdata0 = '0;
           rk_wdata1 = '0;
           if (kidx_q == 5'(ROWS - 1)) begin
-            st_d   = ST_IDLE;
+            st_d   = StIdle;
             kidx_d = '0;
           end else begin
             kidx_d = kidx_q + 5'd1;
           end
         end
         default: begin
-          st_d   = ST_CLEAR;
+          st_d   = StClear;
           kidx_d = '0;
         end
       endcase
@@ -713,7 +713,7 @@ module aesf_aes_col32 #(
   // row j / 2 (NB = 4); the clear writes zero rows 0..ROWS-1 into every bank.
   if (NB == 4) begin : gen_we4
     logic clr;
-    assign clr      = (st_q == ST_CLEAR);
+    assign clr      = (st_q == StClear);
     assign rk_waddr = clr ? kidx_q[3:0] : kidx_q[4:1];
     assign rk_we    = {4{rk_wr}} & (clr ? 4'b1111 : (kidx_q[0] ? 4'b1100 : 4'b0011));  // bit b = bank b
   end else begin : gen_we2
@@ -726,7 +726,7 @@ module aesf_aes_col32 #(
   // ---------------------------------------------------------------------------------------
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      st_q        <= ST_IDLE;
+      st_q        <= StIdle;
       kidx_q      <= '0;
       ksrc_q      <= '0;
       kkey_q      <= 1'b0;

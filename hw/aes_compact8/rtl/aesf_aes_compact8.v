@@ -78,12 +78,12 @@ module aesf_aes_compact8 (
 );
 
   // Control FSM states
-  localparam logic [2:0] ST_IDLE = 3'd0;  // waiting for the first key or block beat
-  localparam logic [2:0] ST_KEY  = 3'd1;  // key beats 1..15
-  localparam logic [2:0] ST_LOAD = 3'd2;  // block beats 1..15
-  localparam logic [2:0] ST_RND  = 3'd3;  // rounds 1..10, cnt 0..19 each
-  localparam logic [2:0] ST_FIN  = 3'd4;  // last output byte into DataReg
-  localparam logic [2:0] ST_OUT  = 3'd5;  // out beats 0..15
+  localparam logic [2:0] StIdle = 3'd0;  // waiting for the first key or block beat
+  localparam logic [2:0] StKey  = 3'd1;  // key beats 1..15
+  localparam logic [2:0] StLoad = 3'd2;  // block beats 1..15
+  localparam logic [2:0] StRnd  = 3'd3;  // rounds 1..10, cnt 0..19 each
+  localparam logic [2:0] StFin  = 3'd4;  // last output byte into DataReg
+  localparam logic [2:0] StOut  = 3'd5;  // out beats 0..15
 
   localparam logic [7:0] RCON_FIRST = 8'h01;
   localparam logic [7:0] RCON_LAST  = 8'h36;  // Rcon of round 10
@@ -122,16 +122,16 @@ module aesf_aes_compact8 (
   logic in_rnd, last_rnd, step_key, step_data, wb, mc_rot;
   logic [2:0] mcw;
 
-  assign key_ready_o = (st_q == ST_IDLE) | (st_q == ST_KEY);
-  assign in_ready_o  = ((st_q == ST_IDLE) & ~key_valid_i) | (st_q == ST_LOAD);
-  assign out_valid_o = (st_q == ST_OUT);
+  assign key_ready_o = (st_q == StIdle) | (st_q == StKey);
+  assign in_ready_o  = ((st_q == StIdle) & ~key_valid_i) | (st_q == StLoad);
+  assign out_valid_o = (st_q == StOut);
   assign key_hs      = key_valid_i & key_ready_o;
   assign in_hs       = in_valid_i & in_ready_o;
   assign out_hs      = out_valid_o & out_ready_i;
   assign beat_last   = (cnt_q[3:0] == 4'd15);
   assign kmem_we     = key_hs;
 
-  assign in_rnd    = (st_q == ST_RND);
+  assign in_rnd    = (st_q == StRnd);
   assign last_rnd  = (rcon_q == RCON_LAST);
 
   // Phase strobes, registered: computed from the next state so that the byte multiplexers of
@@ -144,7 +144,7 @@ module aesf_aes_compact8 (
   localparam int NPH = 7;
   function automatic logic [NPH-1:0] phase(input logic [2:0] st, input logic [4:0] cnt, input logic [7:0] rcon);
     logic rnd, lst, mcr;
-    rnd = (st == ST_RND);
+    rnd = (st == StRnd);
     lst = (rcon == RCON_LAST);
     mcr = rnd & ~lst;
     phase[0]  = rnd & (cnt[4:2] == 3'd0);   // cnt < 4
@@ -153,7 +153,7 @@ module aesf_aes_compact8 (
     phase[3]  = mcr & (cnt == 5'd8);
     phase[4]  = mcr & (cnt == 5'd12);
     phase[5]  = mcr & (cnt == 5'd16);
-    phase[6]  = (rnd & lst & (cnt >= 5'd5)) | (st == ST_FIN);
+    phase[6]  = (rnd & lst & (cnt >= 5'd5)) | (st == StFin);
   endfunction
 
   logic [NPH-1:0] ph_q;
@@ -246,13 +246,13 @@ module aesf_aes_compact8 (
     col_d    = col_q;
 
     case (st_q)
-      ST_IDLE, ST_KEY: begin
+      StIdle, StKey: begin
         if (key_hs) begin
           key_ok_d = beat_last;
           cnt_d    = beat_last ? 5'd0 : cnt_q + 5'd1;
-          st_d     = beat_last ? ST_IDLE : ST_KEY;
+          st_d     = beat_last ? StIdle : StKey;
         end else if (in_hs) begin
-          st_d = ST_LOAD;
+          st_d = StLoad;
         end
       end
       default: ;
@@ -263,7 +263,7 @@ module aesf_aes_compact8 (
       cnt_d  = beat_last ? 5'd0 : cnt_q + 5'd1;
       rcon_d = RCON_FIRST;
       if (beat_last) begin
-        st_d  = key_ok_q ? ST_RND : ST_OUT;
+        st_d  = key_ok_q ? StRnd : StOut;
         err_d = ~key_ok_q;
       end
     end
@@ -274,7 +274,7 @@ module aesf_aes_compact8 (
       if (cnt_q == 5'd19) begin
         cnt_d = 5'd0;
         if (last_rnd) begin
-          st_d = ST_FIN;    // Rcon stays 0x36: FIN is still part of the last round
+          st_d = StFin;    // Rcon stays 0x36: FIN is still part of the last round
         end else begin
           rcon_d = {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
         end
@@ -286,8 +286,8 @@ module aesf_aes_compact8 (
     if (mcw[0]) sr_d[23:0]  = {mc3, mc2, mc1};   // L7, L10, L13
     if (mcw[1]) sr_d[39:24] = {mc3, mc2};        // L11, L14
     if (mcw[2]) sr_d[47:40] = mc3;               // L15
-    if (st_q == ST_FIN) begin
-      st_d            = ST_OUT;
+    if (st_q == StFin) begin
+      st_d            = StOut;
       cnt_d           = 5'd0;
     end
 
@@ -295,7 +295,7 @@ module aesf_aes_compact8 (
     if (out_hs) begin
       cnt_d = beat_last ? 5'd0 : cnt_q + 5'd1;
       if (beat_last) begin
-        st_d  = ST_IDLE;
+        st_d  = StIdle;
         err_d = 1'b0;
       end
     end
@@ -309,7 +309,7 @@ module aesf_aes_compact8 (
   logic [7:0] ld_byte;
   logic [3:0] ld;     // load beat n with n mod 4 = 0..3: byte enters at P15 / P11 / P7 / P3
 
-  assign fin     = (st_q == ST_FIN);
+  assign fin     = (st_q == StFin);
   assign dr_rot  = in_hs | step_data | fin | out_hs;
   assign kr_rot  = in_hs | step_data;
   assign ld_byte = in_data_i ^ kmem_rd;       // initial AddRoundKey
@@ -361,7 +361,7 @@ module aesf_aes_compact8 (
   // ---------------------------------------------------------------------------------------
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      st_q     <= ST_IDLE;
+      st_q     <= StIdle;
       cnt_q    <= '0;
       rcon_q   <= '0;
       key_ok_q <= 1'b0;
@@ -394,7 +394,7 @@ module aesf_aes_compact8 (
   assign out_data_o  = (out_valid_o & ~err_q) ? dr_q[7:0] : 8'h00;
   assign out_last_o  = out_valid_o & beat_last;
   assign out_error_o = out_valid_o & err_q;
-  assign busy_o      = (st_q != ST_IDLE);
+  assign busy_o      = (st_q != StIdle);
 
 endmodule
 

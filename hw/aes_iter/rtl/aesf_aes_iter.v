@@ -76,9 +76,9 @@ module aesf_aes_iter #(
   localparam int RK_ROWS = 15;  // round keys 0..14 (AES-256 uses all)
 
   // Key-side control FSM states
-  localparam logic [1:0] ST_IDLE   = 2'd0;  // key store stable (valid or not)
-  localparam logic [1:0] ST_EXPAND = 2'd1;  // writing round keys 1..Nr, one per cycle
-  localparam logic [1:0] ST_CLEAR  = 2'd2;  // scrubbing round-key rows 0..14, one per cycle
+  localparam logic [1:0] StIdle   = 2'd0;  // key store stable (valid or not)
+  localparam logic [1:0] StExpand = 2'd1;  // writing round keys 1..Nr, one per cycle
+  localparam logic [1:0] StClear  = 2'd2;  // scrubbing round-key rows 0..14, one per cycle
 
   // ---------------------------------------------------------------------------------------
   // Registers
@@ -130,7 +130,7 @@ module aesf_aes_iter #(
 
   assign out_free    = ~out_valid_q | out_ready_i;
   assign last        = run_q & (err_q | (rnd_q == nr_q));
-  assign core_idle   = (st_q == ST_IDLE);
+  assign core_idle   = (st_q == StIdle);
   // No handshake completes in a clear_i cycle. A key offered at the same time as a block wins:
   // the block waits for the new key.
   assign key_ready_o = core_idle & ~run_q & ~clear_i;
@@ -229,7 +229,7 @@ module aesf_aes_iter #(
   // Read addresses
   // ---------------------------------------------------------------------------------------
   always_comb begin
-    if (st_q == ST_EXPAND) begin
+    if (st_q == StExpand) begin
       rk_raddr_a = kcnt_q - 4'd1;                                // w[4g-4 .. 4g-1]
       rk_raddr_b = (kcnt_q >= 4'd2) ? (kcnt_q - 4'd2) : 4'd0;    // w[4g-8 .. 4g-5]
     end else begin
@@ -271,8 +271,8 @@ module aesf_aes_iter #(
     rk_wdata    = '0;
 
     if (clear_i) begin
-      // zeroize: everything now, the key store row by row in ST_CLEAR
-      st_d        = ST_CLEAR;
+      // zeroize: everything now, the key store row by row in StClear
+      st_d        = StClear;
       kcnt_d      = '0;
       rcon_d      = '0;
       khi_d       = '0;
@@ -321,14 +321,14 @@ module aesf_aes_iter #(
 
       // ---- key-side FSM
       case (st_q)
-        ST_IDLE: begin
+        StIdle: begin
           if (key_hs) begin
             key_ok_d = 1'b0;
             if (key_len_bad) begin
               key_err_d = 1'b1;
             end else begin
               key_err_d = 1'b0;
-              st_d      = ST_EXPAND;
+              st_d      = StExpand;
               kcnt_d    = 4'd1;
               rcon_d    = 8'h01;
               klen_d    = key_len_i;
@@ -340,7 +340,7 @@ module aesf_aes_iter #(
             end
           end
         end
-        ST_EXPAND: begin
+        StExpand: begin
           rk_we    = 1'b1;
           rk_wdata = ks_words;
           khi_d    = '0;  // key words 4..7 were used by g = 1
@@ -348,7 +348,7 @@ module aesf_aes_iter #(
             rcon_d = rcon_next;
           end
           if (kcnt_q == nr_q) begin
-            st_d     = ST_IDLE;
+            st_d     = StIdle;
             kcnt_d   = '0;
             rcon_d   = '0;
             key_ok_d = 1'b1;
@@ -356,18 +356,18 @@ module aesf_aes_iter #(
             kcnt_d = kcnt_q + 4'd1;
           end
         end
-        ST_CLEAR: begin
+        StClear: begin
           rk_we    = 1'b1;
           rk_wdata = '0;
           if (kcnt_q == 4'(RK_ROWS - 1)) begin
-            st_d   = ST_IDLE;
+            st_d   = StIdle;
             kcnt_d = '0;
           end else begin
             kcnt_d = kcnt_q + 4'd1;
           end
         end
         default: begin
-          st_d = ST_CLEAR;
+          st_d = StClear;
           kcnt_d = '0;
         end
       endcase
@@ -379,7 +379,7 @@ module aesf_aes_iter #(
   // ---------------------------------------------------------------------------------------
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      st_q        <= ST_IDLE;
+      st_q        <= StIdle;
       kcnt_q      <= '0;
       rcon_q      <= '0;
       khi_q       <= '0;

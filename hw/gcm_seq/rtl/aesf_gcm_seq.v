@@ -99,23 +99,23 @@ module aesf_gcm_seq #(
   end
 
   // FSM states
-  localparam logic [3:0] ST_IDLE    = 4'd0;   // waiting for a key or a command
-  localparam logic [3:0] ST_KEY_EXP = 4'd1;   // AES key expansion; then E_K(0) is requested
-  localparam logic [3:0] ST_KEY_H   = 4'd2;   // waiting for H = E_K(0^128)
-  localparam logic [3:0] ST_IV      = 4'd3;   // IV beats (96-bit: J0 = IV || 1; else into GHASH)
-  localparam logic [3:0] ST_IVLEN   = 4'd4;   // non-96-bit IV: push 0^64 || [len(IV)]_64
-  localparam logic [3:0] ST_J0      = 4'd5;   // non-96-bit IV: wait for J0 = GHASH result
-  localparam logic [3:0] ST_AAD     = 4'd6;   // AAD beats into GHASH
-  localparam logic [3:0] ST_TXT     = 4'd7;   // text beats: XOR keystream, out, GHASH(CT)
-  localparam logic [3:0] ST_LEN     = 4'd8;   // push [len(A)]_64 || [len(C)]_64
-  localparam logic [3:0] ST_FIN     = 4'd9;   // (decrypt: tag beat) wait for GHASH, tag / compare
-  localparam logic [3:0] ST_ABORT   = 4'd10;  // drain the AES engine, then done with err 4
+  localparam logic [3:0] StIdle   = 4'd0;   // waiting for a key or a command
+  localparam logic [3:0] StKeyExp = 4'd1;   // AES key expansion; then E_K(0) is requested
+  localparam logic [3:0] StKeyH   = 4'd2;   // waiting for H = E_K(0^128)
+  localparam logic [3:0] StIv     = 4'd3;   // IV beats (96-bit: J0 = IV || 1; else into GHASH)
+  localparam logic [3:0] StIvLen  = 4'd4;   // non-96-bit IV: push 0^64 || [len(IV)]_64
+  localparam logic [3:0] StJ0     = 4'd5;   // non-96-bit IV: wait for J0 = GHASH result
+  localparam logic [3:0] StAad    = 4'd6;   // AAD beats into GHASH
+  localparam logic [3:0] StTxt    = 4'd7;   // text beats: XOR keystream, out, GHASH(CT)
+  localparam logic [3:0] StLen    = 4'd8;   // push [len(A)]_64 || [len(C)]_64
+  localparam logic [3:0] StFin    = 4'd9;   // (decrypt: tag beat) wait for GHASH, tag / compare
+  localparam logic [3:0] StAbort  = 4'd10;  // drain the AES engine, then done with err 4
 
-  localparam logic [2:0] ERR_NONE  = 3'd0;
-  localparam logic [2:0] ERR_NOKEY = 3'd1;
-  localparam logic [2:0] ERR_LEN   = 3'd2;
-  localparam logic [2:0] ERR_KEY   = 3'd3;
-  localparam logic [2:0] ERR_ABORT = 3'd4;
+  localparam logic [2:0] ErrNone  = 3'd0;
+  localparam logic [2:0] ErrNoKey = 3'd1;
+  localparam logic [2:0] ErrLen   = 3'd2;
+  localparam logic [2:0] ErrKey   = 3'd3;
+  localparam logic [2:0] ErrAbort = 3'd4;
 
   // Left-aligned byte mask of n bytes, n = 0..16 (16: all ones).
   function automatic logic [127:0] byte_mask(input logic [4:0] n);
@@ -272,8 +272,8 @@ module aesf_gcm_seq #(
   logic [4:0]   rem_clip;             // bytes of the current beat that belong to the segment, 0..16
 
   // a message is in progress (no comparison that depends on the state encoding's order)
-  assign msg      = (st_q == ST_IV)  || (st_q == ST_IVLEN) || (st_q == ST_J0) || (st_q == ST_AAD) ||
-                    (st_q == ST_TXT) || (st_q == ST_LEN)   || (st_q == ST_FIN);
+  assign msg      = (st_q == StIv)  || (st_q == StIvLen) || (st_q == StJ0) || (st_q == StAad) ||
+                    (st_q == StTxt) || (st_q == StLen)   || (st_q == StFin);
   assign gh_take  = ghv_q & ~mul_busy;
   assign gh_free  = ~ghv_q | gh_take;
   assign gh_idle  = ~ghv_q & ~mul_busy;
@@ -284,18 +284,18 @@ module aesf_gcm_seq #(
   assign mask     = byte_mask(rem_clip);
   assign txt_x    = (in_data_i ^ aes_out_data) & mask;
 
-  assign key_ready_o = (st_q == ST_IDLE) & aes_key_ready & ~clear_i;
+  assign key_ready_o = (st_q == StIdle) & aes_key_ready & ~clear_i;
   assign key_hs      = key_valid_i & key_ready_o;
-  assign cmd_ready_o = (st_q == ST_IDLE) & ~clear_i & ~key_valid_i;
+  assign cmd_ready_o = (st_q == StIdle) & ~clear_i & ~key_valid_i;
   assign cmd_hs      = cmd_valid_i & cmd_ready_o;
 
   always_comb begin
     in_ready_o = 1'b0;
     case (st_q)
-      ST_IV:   in_ready_o = (ivlen_q == 16'd12) | gh_free;
-      ST_AAD:  in_ready_o = gh_free;
-      ST_TXT:  in_ready_o = ks_avail & out_free & gh_free;
-      ST_FIN:  in_ready_o = dec_q & ~tgot_q & ek0v_q & gh_free;  // the tag beat waits for the length block
+      StIv:   in_ready_o = (ivlen_q == 16'd12) | gh_free;
+      StAad:  in_ready_o = gh_free;
+      StTxt:  in_ready_o = ks_avail & out_free & gh_free;
+      StFin:  in_ready_o = dec_q & ~tgot_q & ek0v_q & gh_free;  // the tag beat waits for the length block
       default: in_ready_o = 1'b0;
     endcase
     in_ready_o = in_ready_o & ~abort_i & ~clear_i;
@@ -316,16 +316,16 @@ module aesf_gcm_seq #(
 
   // AES engine inputs
   assign aes_key_valid = key_hs;
-  assign aes_in_valid  = ((st_q == ST_KEY_EXP) & aes_key_ok) |
+  assign aes_in_valid  = ((st_q == StKeyExp) & aes_key_ok) |
                          (msg & prod_q & (j0f_q | (ksl_q != 32'd0) | ksp_q));
   assign aes_in_data   = ctr_q;   // ctr_q is zero outside a message: E_K(0^128) = H during the key load
 
   always_comb begin
     aes_out_ready = 1'b0;
-    if (st_q == ST_KEY_H || st_q == ST_ABORT) begin
+    if (st_q == StKeyH || st_q == StAbort) begin
       aes_out_ready = 1'b1;
     end else if (msg) begin
-      aes_out_ready = ~ek0v_q | ((st_q == ST_TXT) & in_hs);
+      aes_out_ready = ~ek0v_q | ((st_q == StTxt) & in_hs);
     end
   end
 
@@ -334,7 +334,7 @@ module aesf_gcm_seq #(
   // End of a message: finished (FIN, tag ready; an abort in the same cycle wins) or aborted.
   logic fin_done, abort_now, msg_end;
   assign abort_now = msg & abort_i & ~clear_i;
-  assign fin_done  = (st_q == ST_FIN) & fin_ok & ~abort_i & ~clear_i;
+  assign fin_done  = (st_q == StFin) & fin_ok & ~abort_i & ~clear_i;
   assign msg_end   = fin_done | abort_now;
 
   logic [127:0] ctr_inc;
@@ -351,13 +351,13 @@ module aesf_gcm_seq #(
   logic [35:0] rem_post_iv;
   always_comb begin
     if (aadlen_q != 32'd0) begin
-      st_post_iv  = ST_AAD;
+      st_post_iv  = StAad;
       rem_post_iv = {4'd0, aadlen_q};
     end else if (txtlen_q != 36'd0) begin
-      st_post_iv  = ST_TXT;
+      st_post_iv  = StTxt;
       rem_post_iv = txtlen_q;
     end else begin
-      st_post_iv  = ST_LEN;
+      st_post_iv  = StLen;
       rem_post_iv = '0;
     end
   end
@@ -388,7 +388,7 @@ module aesf_gcm_seq #(
     mul_clear = clear_i;
 
     if (clear_i) begin
-      st_d     = ST_IDLE;
+      st_d     = StIdle;
       key_ok_d = 1'b0;
       // dec_q and the lengths are public metadata: kept (no clear mux), only valid inside a message
       rem_d    = '0;
@@ -404,7 +404,7 @@ module aesf_gcm_seq #(
       outv_d   = 1'b0;
       outl_d   = 1'b0;
       fail_d   = 1'b0;
-      err_d    = ERR_NONE;
+      err_d    = ErrNone;
     end else begin
       // ---- output register: a read empties (and wipes) it
       if (out_hs) begin
@@ -433,28 +433,28 @@ module aesf_gcm_seq #(
       end
 
       case (st_q)
-        ST_IDLE: begin
+        StIdle: begin
           if (key_hs) begin
             key_ok_d = 1'b0;
             fail_d   = 1'b0;
             if (key_len_i == 2'd3) begin
-              err_d  = ERR_KEY;
+              err_d  = ErrKey;
               done_d = 1'b1;
             end else begin
-              err_d  = ERR_NONE;
-              st_d   = ST_KEY_EXP;
+              err_d  = ErrNone;
+              st_d   = StKeyExp;
             end
           end else if (cmd_hs) begin
             fail_d = 1'b0;
             if (!key_ok_q) begin
-              err_d  = ERR_NOKEY;
+              err_d  = ErrNoKey;
               done_d = 1'b1;
             end else if (cmd_bad) begin
-              err_d  = ERR_LEN;
+              err_d  = ErrLen;
               done_d = 1'b1;
             end else begin
-              err_d    = ERR_NONE;
-              st_d     = ST_IV;
+              err_d    = ErrNone;
+              st_d     = StIv;
               dec_d    = cmd_decrypt_i;
               tlen_d   = cmd_tag_len_i;
               ivlen_d  = cmd_iv_len_i;
@@ -468,20 +468,20 @@ module aesf_gcm_seq #(
           end
         end
 
-        ST_KEY_EXP: begin
+        StKeyExp: begin
           if (aes_in_valid && aes_in_ready) begin
-            st_d = ST_KEY_H;
+            st_d = StKeyH;
           end
         end
 
-        ST_KEY_H: begin
+        StKeyH: begin
           if (aes_out_valid) begin
             key_ok_d = 1'b1;
-            st_d     = ST_IDLE;
+            st_d     = StIdle;
           end
         end
 
-        ST_IV: begin
+        StIv: begin
           if (in_hs) begin
             if (ivlen_q == 16'd12) begin
               prod_d = 1'b1;
@@ -493,7 +493,7 @@ module aesf_gcm_seq #(
               gha_d = ~ghf_q;
               ghf_d = 1'b0;
               if (seg_last) begin
-                st_d = ST_IVLEN;
+                st_d = StIvLen;
               end else begin
                 rem_d = {rem_q[35:4] - 32'd1, rem_q[3:0]};
               end
@@ -501,15 +501,15 @@ module aesf_gcm_seq #(
           end
         end
 
-        ST_IVLEN: begin
+        StIvLen: begin
           if (gh_free) begin
             ghv_d = 1'b1;
             gha_d = 1'b1;
-            st_d  = ST_J0;
+            st_d  = StJ0;
           end
         end
 
-        ST_J0: begin
+        StJ0: begin
           if (gh_idle) begin
             prod_d = 1'b1;
             j0f_d  = 1'b1;
@@ -519,17 +519,17 @@ module aesf_gcm_seq #(
           end
         end
 
-        ST_AAD: begin
+        StAad: begin
           if (in_hs) begin
             ghv_d = 1'b1;
             gha_d = ~ghf_q;
             ghf_d = 1'b0;
             if (seg_last) begin
               if (txtlen_q != 36'd0) begin
-                st_d  = ST_TXT;
+                st_d  = StTxt;
                 rem_d = txtlen_q;
               end else begin
-                st_d  = ST_LEN;
+                st_d  = StLen;
                 rem_d = '0;
               end
             end else begin
@@ -538,7 +538,7 @@ module aesf_gcm_seq #(
           end
         end
 
-        ST_TXT: begin
+        StTxt: begin
           if (in_hs) begin
             outv_d = 1'b1;
             outl_d = seg_last;
@@ -546,7 +546,7 @@ module aesf_gcm_seq #(
             gha_d  = ~ghf_q;
             ghf_d  = 1'b0;
             if (seg_last) begin
-              st_d  = ST_LEN;
+              st_d  = StLen;
               rem_d = '0;
             end else begin
               rem_d = {rem_q[35:4] - 32'd1, rem_q[3:0]};
@@ -554,17 +554,17 @@ module aesf_gcm_seq #(
           end
         end
 
-        ST_LEN: begin
+        StLen: begin
           if (gh_free) begin
             ghv_d = 1'b1;
             gha_d = ~ghf_q;
             ghf_d = 1'b0;
-            st_d  = ST_FIN;
+            st_d  = StFin;
             rem_d = 36'd16;  // decrypt: the tag beat is parked in gh_q unmasked (diff masks to tag_len)
           end
         end
 
-        ST_FIN: begin
+        StFin: begin
           if (in_hs) begin
             tgot_d = 1'b1;
           end
@@ -574,24 +574,24 @@ module aesf_gcm_seq #(
             end else begin
               fail_d = 1'b0;
             end
-            err_d     = ERR_NONE;
+            err_d     = ErrNone;
             done_d    = 1'b1;
-            st_d      = ST_IDLE;
+            st_d      = StIdle;
             mul_clear = 1'b1;
           end
         end
 
-        ST_ABORT: begin
+        StAbort: begin
           mul_clear = 1'b1;
           if (!aes_busy && !aes_out_valid) begin
-            err_d  = ERR_ABORT;
+            err_d  = ErrAbort;
             done_d = 1'b1;
-            st_d   = ST_IDLE;
+            st_d   = StIdle;
           end
         end
 
         default: begin
-          st_d = ST_IDLE;
+          st_d = StIdle;
         end
       endcase
 
@@ -609,7 +609,7 @@ module aesf_gcm_seq #(
         rem_d  = '0;
       end
       if (abort_now) begin
-        st_d      = ST_ABORT;
+        st_d      = StAbort;
         outv_d    = 1'b0;
         outl_d    = 1'b0;
         mul_clear = 1'b1;
@@ -622,7 +622,7 @@ module aesf_gcm_seq #(
   // ---------------------------------------------------------------------------------------
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      st_q     <= ST_IDLE;
+      st_q     <= StIdle;
       key_ok_q <= 1'b0;
       dec_q    <= 1'b0;
       tlen_q   <= '0;
@@ -642,7 +642,7 @@ module aesf_gcm_seq #(
       outv_q   <= 1'b0;
       outl_q   <= 1'b0;
       fail_q   <= 1'b0;
-      err_q    <= ERR_NONE;
+      err_q    <= ErrNone;
       done_q   <= 1'b0;
     end else begin
       st_q     <= st_d;
@@ -680,10 +680,10 @@ module aesf_gcm_seq #(
   logic [127:0] ctr_src, gh_src, len_blk;
 
   assign h_zero   = clear_i | key_hs;
-  assign h_load   = (st_q == ST_KEY_H) & aes_out_valid;
+  assign h_load   = (st_q == StKeyH) & aes_out_valid;
 
-  assign iv96_ld  = (st_q == ST_IV) & in_hs & (ivlen_q == 16'd12);
-  assign j0_ld    = (st_q == ST_J0) & gh_idle;
+  assign iv96_ld  = (st_q == StIv) & in_hs & (ivlen_q == 16'd12);
+  assign j0_ld    = (st_q == StJ0) & gh_idle;
   assign feed     = msg & aes_in_valid & aes_in_ready;
   assign ctr_zero = clear_i | msg_end;
   assign ctr_load = iv96_ld | j0_ld | feed;
@@ -693,16 +693,16 @@ module aesf_gcm_seq #(
   assign ek0_zero = clear_i | msg_end;
   assign ek0_load = ek0_cap;
 
-  assign push_in  = in_hs & (((st_q == ST_IV) & (ivlen_q != 16'd12)) | (st_q == ST_AAD) | (st_q == ST_TXT) |
-                             (st_q == ST_FIN));   // FIN: the received tag (parked, not hashed: ghv_q stays 0)
-  assign push_len = ((st_q == ST_IVLEN) | (st_q == ST_LEN)) & gh_free;
-  assign len_blk  = (st_q == ST_IVLEN) ? {64'd0, 45'd0, ivlen_q, 3'd0}
+  assign push_in  = in_hs & (((st_q == StIv) & (ivlen_q != 16'd12)) | (st_q == StAad) | (st_q == StTxt) |
+                             (st_q == StFin));   // FIN: the received tag (parked, not hashed: ghv_q stays 0)
+  assign push_len = ((st_q == StIvLen) | (st_q == StLen)) & gh_free;
+  assign len_blk  = (st_q == StIvLen) ? {64'd0, 45'd0, ivlen_q, 3'd0}
                                        : {29'd0, aadlen_q, 3'd0, 25'd0, txtlen_q, 3'd0};
   assign gh_zero  = clear_i;
   assign gh_load  = push_in | push_len;
-  assign gh_src   = push_len ? len_blk : (((st_q == ST_TXT) & ~dec_q) ? txt_x : (in_data_i & mask));
+  assign gh_src   = push_len ? len_blk : (((st_q == StTxt) & ~dec_q) ? txt_x : (in_data_i & mask));
 
-  assign out_load = (st_q == ST_TXT) & in_hs;
+  assign out_load = (st_q == StTxt) & in_hs;
   assign out_zero = clear_i | abort_now | (out_hs & ~out_load);
 
   assign tag_zero = clear_i | key_hs | cmd_hs | (fin_done & dec_q);
@@ -736,7 +736,7 @@ module aesf_gcm_seq #(
   assign tag_o       = tag_q;
   assign auth_fail_o = fail_q;
   assign err_o       = err_q;
-  assign busy_o      = (st_q != ST_IDLE);
+  assign busy_o      = (st_q != StIdle);
 
 endmodule
 
