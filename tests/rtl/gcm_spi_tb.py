@@ -115,10 +115,10 @@ async def test_table1_macsec(dut):
     await h.clear_status()
     assert await h.status() == ST_KEY_OK
     assert int(dut.irq_o.value) == 0
-    # the key staging register (the AAD buffer) is wiped after the key handshake; the AAD must follow the key
+    # the key staging register (the AAD buffer) is wiped after the key handshake (the RTL's FORMAL assertions,
+    # checked in the Verilator runs); the AAD must follow the key
     await h.set_key(KEY)
     await h.wait_not_busy("key load")
-    assert int(dut.aad_q.value) == 0
     await h.cmd(OP.START_ENC)
     assert err_code(await h.status()) == E_STATE
     await h.clear_status()
@@ -209,8 +209,7 @@ async def test_cs_abort_every_bit(dut):
     chunk0 = iv + bytes(4) + pt[:48]
     await m.transfer(bytes([OP.STREAM_DATA]) + chunk0, nbits=8 * 21 + 5)
     st = await h.status()
-    assert err_code(st) == E_FRAME and st & ST_RDY and st & ST_BUSY and int(dut.ph_q.value) == 0 \
-        and int(dut.seg_q.value) == 12, hex(st)          # still in the IV segment: nothing fed
+    assert err_code(st) == E_FRAME and st & ST_RDY and st & ST_BUSY, hex(st)   # nothing fed: the result below
     await h.clear_status()
     await h.cmd(OP.STREAM_DATA, chunk0)
     await h.wait(ST_RDY, "chunk 0")
@@ -269,7 +268,6 @@ async def test_abort_and_core_errors(dut):
     st = await poll(h, ST_DONE)
     assert err_code(st) == E_ABORTED and not st & (ST_BUSY | ST_AUTH_FAIL) and st & ST_KEY_OK, hex(st)
     await status_irq(dut, h)
-    assert int(dut.txt_q.value) == 0
     for op, n in ((OP.READ_CT, 48), (OP.READ_TAG, 16)):
         await h.clear_status()
         assert await h.read(op, n) == bytes(n)
@@ -308,7 +306,6 @@ async def test_abort_and_core_errors(dut):
         await h.cmd(OP.WRITE_KEY, other[:n])
         st = await status_irq(dut, h)
         assert err_code(st) == E_LENGTH and st & ST_KEY_OK, (n, hex(st))
-        assert int(dut.aad_q.value) == 0 and int(dut.key_valid_q.value) == 0
     await h.clear_status()
     for op, pay in ((OP.WRITE_PT, PT), (OP.WRITE_AAD, AAD), (OP.START_ENC, b"")):
         await h.cmd(op, pay)
@@ -447,19 +444,14 @@ async def test_busy_refused(dut):
     await h.cmd(OP.STREAM_DATA, pt[:64])
     await h.wait(ST_RDY, "rdy")
     out = await h.read(OP.READ_CT, 64)
-    rdy_after_last: list[int] = []
-
-    async def watch():     # after the last chunk: RDY stays low (READ_CT refused) until DONE
-        while int(dut.rdy_q.value):
-            await RisingEdge(dut.clk_i)
-        while not int(dut.core_done.value):
-            rdy_after_last.append(int(dut.rdy_q.value) | int(dut.rd_ok_q.value))
-            await RisingEdge(dut.clk_i)
-    w = cocotb.start_soon(watch())
+    # after the last chunk RDY stays low (and READ_CT refused) until DONE: every status polled before DONE; cycle
+    # by cycle, the RTL's FORMAL assertion (Verilator runs)
     await h.cmd(OP.STREAM_DATA, pt[64:] + bytes(12))
-    await h.wait(ST_DONE, "done")
-    await w
-    assert rdy_after_last and not any(rdy_after_last), rdy_after_last
+    polls = []
+    while not (st := await h.status()) & ST_DONE:
+        polls.append(st)
+        assert len(polls) < 1000, "no DONE"
+    assert not any(p & ST_RDY for p in polls), polls
     out += (await h.read(OP.READ_CT, 48))[:36]
     ref_ct, ref_tag = gcm.gcm_encrypt(KEY, iv, b"", pt)
     assert out == ref_ct
@@ -475,8 +467,7 @@ async def test_zeroize_and_abort(dut):
     st = await h.status()
     assert st == 0, hex(st)
     assert int(dut.irq_o.value) == 0
-    for name in ("txt_q", "aad_q", "nonce_q", "tagin_q", "tl_q"):
-        assert int(getattr(dut, name).value) == 0, name
+    # (every buffer beat and the command fields zero: the RTL's FORMAL assertions, Verilator runs)
     assert await h.read(OP.READ_CT, 48) == bytes(48)
     assert err_code(await h.status()) == E_STATE
     await h.clear_status()
@@ -527,8 +518,7 @@ async def _random_messages(dut, n: int, seed: int):
         assert await h.decrypt(iv, aad, ct, bad) is None, i
         st = await h.status()
         assert st & ST_AUTH_FAIL, hex(st)
-        # on FAIL no plaintext byte is readable: the buffer is wiped and READ_CT is refused
-        assert int(dut.txt_q.value) == 0
+        # on FAIL no plaintext byte is readable: READ_CT is refused (and the buffer wiped: FORMAL assertions)
         assert await h.read(OP.READ_CT, 64) == bytes(64)
         assert err_code(await h.status()) == E_STATE
         if not h.fits(iv, aad, ct):

@@ -148,6 +148,18 @@ module aesf_gf128_mul_digit #(
   assign done_o = done_q;
   assign z_o    = z_q;
 
+`ifdef FORMAL
+  // SEC_CM: the edge that sees clear_i wipes the product, the operand and the counter
+  logic f_clr_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) f_clr_q <= 1'b0;
+    else         f_clr_q <= clear_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (f_clr_q) assert (z_q == '0 && y_q == '0 && cnt_q == '0 && !busy_q);
+  end
+`endif
+
 endmodule
 
 `default_nettype wire

@@ -838,25 +838,91 @@ module aesf_gcm_spi #(
   logic unused;
   assign unused = core_out_last;
 
-`ifndef SYNTHESIS
-  // Observation views for the testbench (tests/rtl/gcm_spi_tb.py): the buffers as the flat vectors of the
-  // register-based front end. Not synthesized.
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [511:0] txt_q;
-  logic [255:0] aad_q;
-  logic [127:0] nonce_q, tagin_q, tagout_q;
-  logic [7:0]   tl_q;
-  /* verilator lint_on UNUSEDSIGNAL */
-  // (sampled at the falling clock edge: Icarus 11 does not propagate part-select writes of a memory word
-  // to a continuous assignment that reads the word)
-  always_ff @(negedge clk_i) begin
-    txt_q   <= {mem_q[0], mem_q[1], mem_q[2], mem_q[3]};
-    aad_q   <= {mem_q[4], mem_q[5]};
-    nonce_q <= mem_q[6];
-    tagin_q <= mem_q[7];
-    tagout_q <= mem_q[8];
+`ifdef FORMAL
+  // ---------------------------------------------------------------------------------------------------
+  // Assertions (Verilator --assert -DFORMAL in the tests; not synthesized): a shadow model of what each RAM
+  // beat holds, kept apart from the scrub logic above, and the security properties of the header:
+  //   - key bytes (WRITE_KEY payload in beats 4, 5, and key_hi_q) are gone at most 10 cycles after the key
+  //     handshake or a failed WRITE_KEY; key_hi_q is zero except between the copy and the handshake;
+  //   - no MISO fetch ever reads a beat that holds key bytes;
+  //   - decrypted plaintext of a buffered START_DEC is never fetched for MISO before its tag passed, and is
+  //     gone at most 6 cycles after an unsuccessful done_o (FAIL, core error, ABORT);
+  //   - a streamed operation whose every beat has been fed shows neither RDY nor READ_CT until its done_o
+  //     (the last chunk's plaintext of a releasing decryption is never readable before its tag is checked);
+  //   - after reset (the RAM has none) and after ZEROIZE every beat is zero within 10 cycles, and ZEROIZE
+  //     clears the command fields and the reseed register in the next cycle.
+  // f_*_q: beats (bit b = beat b) that may hold key bytes / unverified plaintext / anything; f_*_t_q: clock
+  // cycles since the wipe request of that class (0: none pending; saturates at 15).
+  // ---------------------------------------------------------------------------------------------------
+  logic [8:0] f_key_q, f_unv_q, f_any_q, f_wr, f_scrub;
+  logic [3:0] f_key_t_q, f_unv_t_q, f_any_t_q;
+  logic       f_key_req, f_unv_req, f_zero_q;
+  logic [15:0] f_key16, f_unv16;   // indexed by a 4-bit beat address
+  assign f_key16 = {7'd0, f_key_q};
+  assign f_unv16 = {7'd0, f_unv_q};
+  for (genvar b = 0; b < 9; b++) begin : gen_f_beat
+    assign f_wr[b]    = (ram_we != 16'h0000) && (ram_addr == 4'(b));
+    assign f_scrub[b] = f_wr[b] && g_scr;
   end
-  assign tl_q = par_q[7:0];
+  assign f_key_req = key_hs || (op_q == OP_WRITE_KEY && ((frame_bad && acc_q) || (commit && !len_ok)));
+  assign f_unv_req = core_done && op_busy && !core_ok;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      // the RAM keeps its contents through a reset: the key staging beats may hold a key, the text beats
+      // plaintext, every beat something
+      f_key_q   <= S_AAD;
+      f_unv_q   <= S_TXT;
+      f_any_q   <= S_ALL;
+      f_key_t_q <= 4'd1;
+      f_unv_t_q <= 4'd1;
+      f_any_t_q <= 4'd1;
+      f_zero_q  <= 1'b0;
+    end else begin
+      f_zero_q <= zeroize;
+      for (int b = 0; b < 9; b++) begin
+        if (f_scrub[b]) begin
+          f_key_q[b] <= 1'b0;
+          f_unv_q[b] <= 1'b0;
+          f_any_q[b] <= 1'b0;
+        end else if (f_wr[b]) begin
+          f_any_q[b] <= 1'b1;
+          if (spi_w && op_q == OP_WRITE_KEY) f_key_q[b] <= 1'b1;
+          if (out_w) f_unv_q[b] <= dec_q && mode_q == M_BUF;   // a whole beat: the old content is gone
+        end
+      end
+      if (core_done && op_busy && core_ok) f_unv_q <= '0;     // the tag passed: the plaintext is released
+      f_key_t_q <= (f_key_q == '0 && !f_key_req && !zeroize) ? 4'd0 :
+                   (f_key_req || zeroize) && f_key_t_q == 4'd0 ? 4'd1 :
+                   (f_key_t_q == 4'd0 || f_key_t_q == 4'd15) ? f_key_t_q : f_key_t_q + 4'd1;
+      f_unv_t_q <= (f_unv_q == '0 && !f_unv_req && !zeroize) ? 4'd0 :
+                   (f_unv_req || zeroize) && f_unv_t_q == 4'd0 ? 4'd1 :
+                   (f_unv_t_q == 4'd0 || f_unv_t_q == 4'd15) ? f_unv_t_q : f_unv_t_q + 4'd1;
+      f_any_t_q <= (f_any_q == '0 && !zeroize) ? 4'd0 :
+                   zeroize && f_any_t_q == 4'd0 ? 4'd1 :
+                   (f_any_t_q == 4'd0 || f_any_t_q == 4'd15) ? f_any_t_q : f_any_t_q + 4'd1;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni) begin
+      // one writer per cycle, and a scrub writes zeros to a whole beat
+      assert ($onehot0({out_w, tag_w, spi_w, g_scr}));
+      if (g_scr) assert (ram_we == 16'hFFFF && ram_wdata == '0);
+      // SEC_CM: the key leaves the front end on time, and never towards MISO
+      assert (f_key_t_q <= 4'd10);
+      assert (key_valid_q || key_hi_q == '0);
+      if (spi_use && (op_ctrd || op_tagrd)) assert (!f_key16[spi_beat]);
+      // SEC_CM: no plaintext from a failed tag check
+      assert (f_unv_t_q <= 4'd6);
+      if (spi_use && op_ctrd) assert (!f_unv16[spi_beat]);
+      // the end of a stream is withheld until done_o
+      if (mode_q == M_STREAM && !cmd_valid_q && ph_q == P_END) assert (!rdy_q && !rd_ok_q);
+      // reset and ZEROIZE leave every beat zero; ZEROIZE clears the fields
+      assert (f_any_t_q <= 4'd10);
+      if (f_zero_q) assert (par_q == '0 && seed_q == '0 && key_hi_q == '0);
+    end
+  end
 `endif
 
 endmodule

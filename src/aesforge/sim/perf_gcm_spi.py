@@ -69,21 +69,24 @@ async def _table1_run(dut) -> dict:
     ev: dict = {}
 
     async def monitor():
-        n = 0
+        # the SPI pins and the ports of the core instance (aesf_gcm_seq's documented handshakes), no register
+        core = dut.u_core
+        n, cs_prev = 0, 1
         while True:
             await RisingEdge(dut.clk_i)
             n += 1
             await ReadOnly()
-            if int(dut.key_valid_q.value) and int(dut.core_key_ready.value) and "key_hs" not in ev:
+            if int(core.key_valid_i.value) and int(core.key_ready_o.value) and "key_hs" not in ev:
                 ev["key_hs"] = n + 1
-            if "key_hs" in ev and "key_ok" not in ev and int(dut.core_key_ok.value):
+            if "key_hs" in ev and "key_ok" not in ev and int(core.key_ok_o.value):
                 ev["key_ok"] = n
-            if int(dut.cmd_valid_q.value) and int(dut.core_cmd_ready.value) and "cmd_hs" not in ev:
+            if int(core.cmd_valid_i.value) and int(core.cmd_ready_o.value) and "cmd_hs" not in ev:
                 ev["cmd_hs"] = n + 1
-            if int(dut.op_q.value) == 0x10 and int(dut.spi_cs_ni.value) and "start_cs" not in ev \
-                    and int(dut.mode_q.value) == 0 and "cmd_hs" not in ev and int(dut.acc_q.value):
-                ev["start_cs"] = n
-            if int(dut.core_done.value) and "done" not in ev:
+            cs = int(dut.spi_cs_ni.value)
+            if cs and not cs_prev and "cmd_hs" not in ev:
+                ev["start_cs"] = n       # the last CS rise before the command handshake: START_ENC's
+            cs_prev = cs
+            if int(core.done_o.value) and "done" not in ev:
                 ev["done"] = n
     mon = cocotb.start_soon(monitor())
     t0 = get_sim_time("ns")

@@ -54,10 +54,11 @@ def _core(core_or_name) -> "_cores.Core":
 
 
 def build(core_name, sim: str = "icarus", params: dict | None = None, quiet: bool = True,
-          assertions: bool = False, waves: bool = False) -> Path:
+          assertions: bool = True, waves: bool = False) -> Path:
     """Build (or reuse) the simulation model of a core (name or ``Core``); returns its build directory.
-    ``assertions`` (Verilator only): compile the RTL's `ifdef FORMAL` immediate assertions (`-DFORMAL --assert`),
-    so that a violated one stops the simulation with an error. ``waves``: a model that can write an FST of every
+    ``assertions`` (Verilator only, on by default: every Verilator simulation checks them): compile the RTL's
+    `ifdef FORMAL` immediate assertions (`-DFORMAL --assert`, which also checks `unique case`), so that a violated
+    one stops the simulation with an error (Icarus 11 cannot compile them). ``waves``: a model that can write an FST of every
     signal (Icarus: cocotb's dump module; Verilator: ``--trace-fst``); a separate build, the normal one stays fast."""
     if sim not in SIMULATORS:
         raise ValueError(f"unknown simulator {sim!r} (choose from {', '.join(SIMULATORS)})")
@@ -129,9 +130,10 @@ def _run_shard(core, sim: str, bdir: Path, shard_dir: Path, env: dict, quiet: bo
 
 def run_cocotb_module(core_name, module: str, sim: str = "icarus", params: dict | None = None,
                       pythonpath: list[str] | None = None, testcase: str | None = None,
-                      assertions: bool = False) -> tuple[int, int]:
+                      assertions: bool = True, log_file: Path | None = None) -> tuple[int, int]:
     """Run a cocotb test module against a core's RTL (name or ``Core``, built with `params`); return
-    (tests, failed). ``assertions``: see ``build`` (Verilator: the RTL's FORMAL assertions are checked)."""
+    (tests, failed). ``assertions``: see ``build`` (Verilator: the RTL's FORMAL assertions are checked).
+    ``log_file``: the simulator's output goes there instead of the terminal."""
     from cocotb_tools.check_results import get_results
 
     core = _core(core_name)
@@ -150,7 +152,7 @@ def run_cocotb_module(core_name, module: str, sim: str = "icarus", params: dict 
     sys.path[:0] = extra
     try:
         runner.test(test_module=module, hdl_toplevel=core.top, hdl_toplevel_lang="verilog", build_dir=bdir, test_dir=tdir,
-                    results_xml=str(xml), extra_env=env, timescale=TIMESCALE, testcase=testcase)
+                    results_xml=str(xml), extra_env=env, timescale=TIMESCALE, testcase=testcase, log_file=log_file)
     except SystemExit:
         pass
     finally:

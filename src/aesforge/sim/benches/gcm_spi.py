@@ -43,9 +43,10 @@ class GcmSpiTB:
         while True:
             await RisingEdge(dut.clk_i)
             await ReadOnly()
-            if int(dut.key_valid_q.value) and int(dut.core_key_ready.value):
+            core = dut.u_core          # the core instance's ports (aesf_gcm_seq's key handshake), no register
+            if int(core.key_valid_i.value) and int(core.key_ready_o.value):
                 self.key_hs, self.key_ok = cycle() + 1, None
-            elif self.key_hs is not None and self.key_ok is None and int(dut.core_key_ok.value):
+            elif self.key_hs is not None and self.key_ok is None and int(core.key_ok_o.value):
                 self.key_ok = cycle()
 
     async def recover(self):
