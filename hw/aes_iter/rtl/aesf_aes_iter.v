@@ -447,14 +447,10 @@ module aesf_aes_iter #(
 
 `ifdef FORMAL
   // SEC_CM: the edge that sees clear_i wipes the state, the output register and the key flag
-  logic f_clr_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) f_clr_q <= 1'b0;
-    else         f_clr_q <= clear_i;
-  end
-  always_ff @(posedge clk_i) begin
-    if (f_clr_q) assert (state_q == '0 && out_data_q == '0 && !out_valid_q && !key_ok_q);
-  end
+  aesf_assert_wiped u_assert_wiped (
+    .clk_i, .rst_ni, .trig_i(clear_i),
+    .wiped_i(state_q == '0 && out_data_q == '0 && !out_valid_q && !key_ok_q)
+  );
 `endif
 
 endmodule

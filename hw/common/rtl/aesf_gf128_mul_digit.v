@@ -150,14 +150,10 @@ module aesf_gf128_mul_digit #(
 
 `ifdef FORMAL
   // SEC_CM: the edge that sees clear_i wipes the product, the operand and the counter
-  logic f_clr_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) f_clr_q <= 1'b0;
-    else         f_clr_q <= clear_i;
-  end
-  always_ff @(posedge clk_i) begin
-    if (f_clr_q) assert (z_q == '0 && y_q == '0 && cnt_q == '0 && !busy_q);
-  end
+  aesf_assert_wiped u_assert_wiped (
+    .clk_i, .rst_ni, .trig_i(clear_i),
+    .wiped_i(z_q == '0 && y_q == '0 && cnt_q == '0 && !busy_q)
+  );
 `endif
 
 endmodule

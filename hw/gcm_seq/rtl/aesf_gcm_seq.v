@@ -741,14 +741,10 @@ module aesf_gcm_seq #(
 `ifdef FORMAL
   // SEC_CM: the edge that sees clear_i (ZEROIZE) wipes H, the counter, E_K(J0), the GHASH input, the
   // output and the tag registers (the engine and the multiplier assert their own)
-  logic f_clr_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) f_clr_q <= 1'b0;
-    else         f_clr_q <= clear_i;
-  end
-  always_ff @(posedge clk_i) begin
-    if (f_clr_q) assert (h_q == '0 && ctr_q == '0 && ek0_q == '0 && gh_q == '0 && out_q == '0 && tag_q == '0);
-  end
+  aesf_assert_wiped u_assert_wiped (
+    .clk_i, .rst_ni, .trig_i(clear_i),
+    .wiped_i(h_q == '0 && ctr_q == '0 && ek0_q == '0 && gh_q == '0 && out_q == '0 && tag_q == '0)
+  );
 `endif
 
 endmodule

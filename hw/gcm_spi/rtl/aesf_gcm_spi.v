@@ -856,7 +856,7 @@ module aesf_gcm_spi #(
   // ---------------------------------------------------------------------------------------------------
   logic [8:0] f_key_q, f_unv_q, f_any_q, f_wr, f_scrub;
   logic [3:0] f_key_t_q, f_unv_t_q, f_any_t_q;
-  logic       f_key_req, f_unv_req, f_zero_q;
+  logic       f_key_req, f_unv_req;
   logic [15:0] f_key16, f_unv16;   // indexed by a 4-bit beat address
   assign f_key16 = {7'd0, f_key_q};
   assign f_unv16 = {7'd0, f_unv_q};
@@ -877,9 +877,7 @@ module aesf_gcm_spi #(
       f_key_t_q <= 4'd1;
       f_unv_t_q <= 4'd1;
       f_any_t_q <= 4'd1;
-      f_zero_q  <= 1'b0;
     end else begin
-      f_zero_q <= zeroize;
       for (int b = 0; b < 9; b++) begin
         if (f_scrub[b]) begin
           f_key_q[b] <= 1'b0;
@@ -920,9 +918,12 @@ module aesf_gcm_spi #(
       if (mode_q == M_STREAM && !cmd_valid_q && ph_q == P_END) assert (!rdy_q && !rd_ok_q);
       // reset and ZEROIZE leave every beat zero; ZEROIZE clears the fields
       assert (f_any_t_q <= 4'd10);
-      if (f_zero_q) assert (par_q == '0 && seed_q == '0 && key_hi_q == '0);
     end
   end
+  aesf_assert_wiped u_assert_zeroize (
+    .clk_i, .rst_ni, .trig_i(zeroize),
+    .wiped_i(par_q == '0 && seed_q == '0 && key_hi_q == '0)
+  );
 `endif
 
 endmodule

@@ -19,6 +19,7 @@ register(Core(
         f"{COMMON}/aesf_mixcolumn.v",
         f"{COMMON}/aesf_subword.v",
         f"{COMMON}/aesf_sbox_rom.v",
+        f"{COMMON}/aesf_assert_wiped.v",
         "hw/aes_col32/rtl/aesf_aes_col32.v",
     ),
     interface="bus-free valid/ready: key port, block-in port, block-out port (as aes_iter, encrypt only)",

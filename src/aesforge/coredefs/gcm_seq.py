@@ -12,6 +12,7 @@ SOURCES = (
     f"{COMMON}/aesf_inv_mixcolumn.v",
     f"{COMMON}/aesf_subword.v",
     f"{COMMON}/aesf_key_step.v",
+    f"{COMMON}/aesf_assert_wiped.v",
     "hw/aes_iter/rtl/aesf_aes_iter.v",
     "hw/aes_col32/rtl/aesf_aes_col32.v",
     f"{COMMON}/aesf_prng_lfsr.v",
