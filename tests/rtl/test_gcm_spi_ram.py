@@ -43,7 +43,7 @@ def test_assertions_can_fail():
     """The same test against a mutant whose key handshake no longer requests the staging scrub: the key stays in
     beats 4, 5, which only the FORMAL assertion can see (the pins behave the same), so the run must fail."""
     src = (repo_root() / RTL).read_text()
-    mutant, n = re.subn(r"\(\{9\{key_hs\}\} & S_AAD\) \|", "", src)
+    mutant, n = re.subn(r"\(\{9\{key_hs\}\} & ScrAad\) \|", "", src)
     assert n == 1, "mutation site not found"
     mdir = build_dir() / "mutants"
     mdir.mkdir(parents=True, exist_ok=True)

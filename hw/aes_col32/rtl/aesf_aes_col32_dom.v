@@ -449,7 +449,7 @@ module aesf_aes_col32_dom #(
   end
 
 `ifdef FORMAL
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
       assert (kst_q == StIdle || kst_q == StExpand || kst_q == StClear);
       assert (!(run_q && !idle));           // no block runs during an expansion or a clear

@@ -85,8 +85,8 @@ module aesf_aes_compact8 (
   localparam logic [2:0] StFin  = 3'd4;  // last output byte into DataReg
   localparam logic [2:0] StOut  = 3'd5;  // out beats 0..15
 
-  localparam logic [7:0] RCON_FIRST = 8'h01;
-  localparam logic [7:0] RCON_LAST  = 8'h36;  // Rcon of round 10
+  localparam logic [7:0] RconFirst = 8'h01;
+  localparam logic [7:0] RconLast  = 8'h36;  // Rcon of round 10
 
   // ---------------------------------------------------------------------------------------
   // Registers
@@ -132,7 +132,7 @@ module aesf_aes_compact8 (
   assign kmem_we     = key_hs;
 
   assign in_rnd    = (st_q == StRnd);
-  assign last_rnd  = (rcon_q == RCON_LAST);
+  assign last_rnd  = (rcon_q == RconLast);
 
   // Phase strobes, registered: computed from the next state so that the byte multiplexers of
   // DataReg and KeyReg see flip-flop selects (smaller than decoding cnt_q in front of every byte).
@@ -145,11 +145,11 @@ module aesf_aes_compact8 (
   function automatic logic [NPH-1:0] phase(input logic [2:0] st, input logic [4:0] cnt, input logic [7:0] rcon);
     logic rnd, lst, mcr;
     rnd = (st == StRnd);
-    lst = (rcon == RCON_LAST);
+    lst = (rcon == RconLast);
     mcr = rnd & ~lst;
     phase[0]  = rnd & (cnt[4:2] == 3'd0);   // cnt < 4
     phase[1]  = rnd & (cnt[4:2] != 3'd0);   // cnt >= 4
-    phase[2]  = rnd & (cnt == 5'd0) & (rcon != RCON_FIRST);
+    phase[2]  = rnd & (cnt == 5'd0) & (rcon != RconFirst);
     phase[3]  = mcr & (cnt == 5'd8);
     phase[4]  = mcr & (cnt == 5'd12);
     phase[5]  = mcr & (cnt == 5'd16);
@@ -261,7 +261,7 @@ module aesf_aes_compact8 (
     // ---- block load
     if (in_hs) begin
       cnt_d  = beat_last ? 5'd0 : cnt_q + 5'd1;
-      rcon_d = RCON_FIRST;
+      rcon_d = RconFirst;
       if (beat_last) begin
         st_d  = key_ok_q ? StRnd : StOut;
         err_d = ~key_ok_q;

@@ -37,7 +37,7 @@ module aesf_aes_pipe_key #(
   parameter int NK        = 4,  // key words: 4 (AES-128), 6 (AES-192) or 8 (AES-256)
   parameter int ROUND     = 1,  // round key index g: 1 .. Nr (10, 12, 14)
   parameter int SBOX_IMPL = 1,  // 0: LUT case ROM, 1: composite field, 2: block ROM (aesf_sbox_rom, holds T's
-                                // register; needs P_SUB, no P_MID), 3: Boyar-Peralta (aesf_sbox_bp)
+                                // register; needs PSub, no PMid), 3: Boyar-Peralta (aesf_sbox_bp)
   parameter int PIPE_MASK = 0   // 0..15 as aesf_aes_pipe_round; bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs
                                 // SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1
 ) (
@@ -48,26 +48,26 @@ module aesf_aes_pipe_key #(
 );
 
   localparam int NR    = NK + 6;
-  localparam int P_MID = PIPE_MASK % 2;
-  localparam int P_SUB = (PIPE_MASK / 2) % 2;
-  localparam int P_MIX = (PIPE_MASK / 4) % 2;
-  localparam int P_MID2 = (PIPE_MASK / 8) % 2;
+  localparam int PMid = PIPE_MASK % 2;
+  localparam int PSub = (PIPE_MASK / 2) % 2;
+  localparam int PMix = (PIPE_MASK / 4) % 2;
+  localparam int PMid2 = (PIPE_MASK / 8) % 2;
   localparam int G     = ROUND;
   localparam int KW    = 32 * NK;
   // key words in this round key (w[4g+p] with 4g+p < NK)
   localparam int NKEY  = (NK - 4*G) > 4 ? 4 : ((NK - 4*G) < 0 ? 0 : (NK - 4*G));
   // word position of the SubWord word, 4 = none
-  localparam int SUB_POS = (NK == 4) ? 0 :
+  localparam int SubPos = (NK == 4) ? 0 :
                            (NK == 6) ? ((G % 3 == 0) ? 0 : ((G % 3 == 1) ? 2 : 4)) :
                            ((G == 1) ? 4 : 0);
   localparam int ROT    = (NK == 8) ? ((G % 2 == 0) ? 1 : 0) : 1;
-  localparam int RCON_I = (SUB_POS == 4 || ROT == 0) ? 1 : (4*G + SUB_POS) / NK;  // 1..10
-  localparam logic [79:0] RCON_TAB = 80'h01020408102040801b36;
-  localparam logic [7:0]  RCON     = (SUB_POS == 4 || ROT == 0) ? 8'h00 : RCON_TAB[79 - 8*(RCON_I - 1) -: 8];
+  localparam int RconI = (SubPos == 4 || ROT == 0) ? 1 : (4*G + SubPos) / NK;  // 1..10
+  localparam logic [79:0] RconTab = 80'h01020408102040801b36;
+  localparam logic [7:0]  RCON     = (SubPos == 4 || ROT == 0) ? 8'h00 : RconTab[79 - 8*(RconI - 1) -: 8];
 
   if (!(NK == 4 || NK == 6 || NK == 8) || ROUND < 1 || ROUND > NR || SBOX_IMPL < 0 || SBOX_IMPL > 3 ||
-      PIPE_MASK < 0 || PIPE_MASK > 15 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && P_MID == 1) ||
-      (SBOX_IMPL != 3 && P_MID2 == 1) || (SBOX_IMPL == 2 && P_SUB == 0))
+      PIPE_MASK < 0 || PIPE_MASK > 15 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PMid == 1) ||
+      (SBOX_IMPL != 3 && PMid2 == 1) || (SBOX_IMPL == 2 && PSub == 0))
   begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();
@@ -83,13 +83,13 @@ module aesf_aes_pipe_key #(
 
   // Words that do not need T: final words before the SubWord position, P-words from it on. Each is
   // written as one XOR of window words (prefix form, no chain through this array):
-  //   p <  SUB_POS: w[4g+p] = slot[NK-1] ^ slot[0] ^ .. ^ slot[p]
-  //   p >= SUB_POS: P_p     = Rcon ^ slot[SUB_POS] ^ .. ^ slot[p]
+  //   p <  SubPos: w[4g+p] = slot[NK-1] ^ slot[0] ^ .. ^ slot[p]
+  //   p >= SubPos: P_p     = Rcon ^ slot[SubPos] ^ .. ^ slot[p]
   logic [31:0] pre [4];
   for (genvar p = 0; p < 4; p++) begin : gen_pre
-    localparam int ST = (p >= SUB_POS) ? SUB_POS : 0;  // first slot of the prefix
+    localparam int ST = (p >= SubPos) ? SubPos : 0;  // first slot of the prefix
     logic [31:0] base, acc;
-    if (p >= SUB_POS) begin : gen_base_rcon
+    if (p >= SubPos) begin : gen_base_rcon
       assign base = {RCON, 24'h0};
     end else begin : gen_base_last
       assign base = slot[NK-1];
@@ -105,7 +105,7 @@ module aesf_aes_pipe_key #(
     end
   end
 
-  // Partial window {w[4g+4-NK] .. w[4g-1], pre[0..3]}: T is XORed into the words p >= SUB_POS.
+  // Partial window {w[4g+4-NK] .. w[4g-1], pre[0..3]}: T is XORed into the words p >= SubPos.
   logic [KW-1:0] pw;
   for (genvar q = 0; q < NK; q++) begin : gen_pw
     if (q < NK - 4) begin : gen_keep
@@ -117,7 +117,7 @@ module aesf_aes_pipe_key #(
 
   // SubWord input (RotWord folded in).
   logic [31:0] sw_x, sw_in;
-  if (SUB_POS == 2) begin : gen_x2
+  if (SubPos == 2) begin : gen_x2
     assign sw_x = pre[1];
   end else begin : gen_x0
     assign sw_x = slot[NK-1];
@@ -126,14 +126,14 @@ module aesf_aes_pipe_key #(
 
   logic [KW-1:0] pw_s;  // partial window after the optional seam register
   logic [31:0]   t;     // SubWord result (SBOX_IMPL 2: already registered, see t_a below)
-  if (SUB_POS == 4) begin : gen_no_sub
+  if (SubPos == 4) begin : gen_no_sub
     logic unused_sw;
     assign t         = 32'h0;
     assign unused_sw = ^{sw_in, t};
     logic [KW-1:0] pw_m;
     aesf_aes_pipe_stage #(
       .W  (KW),
-      .EN (P_MID)
+      .EN (PMid)
     ) u_reg_mid (
       .clk_i  (clk_i),
       .en_i   (1'b1),
@@ -142,7 +142,7 @@ module aesf_aes_pipe_key #(
     );
     aesf_aes_pipe_stage #(
       .W  (KW),
-      .EN (P_MID2)
+      .EN (PMid2)
     ) u_reg_mid2 (
       .clk_i  (clk_i),
       .en_i   (1'b1),
@@ -153,8 +153,8 @@ module aesf_aes_pipe_key #(
     // Boyar-Peralta SubWord with its seam registers; the window words travel alongside
     aesf_aes_pipe_sbox_bp #(
       .N      (4),
-      .SEAM_A (P_MID),
-      .SEAM_B (P_MID2)
+      .SEAM_A (PMid),
+      .SEAM_B (PMid2)
     ) u_subword_bp (
       .clk_i  (clk_i),
       .en_i   (1'b1),
@@ -164,7 +164,7 @@ module aesf_aes_pipe_key #(
     logic [KW-1:0] pw_m;
     aesf_aes_pipe_stage #(
       .W  (KW),
-      .EN (P_MID)
+      .EN (PMid)
     ) u_reg_mid (
       .clk_i  (clk_i),
       .en_i   (1'b1),
@@ -173,14 +173,14 @@ module aesf_aes_pipe_key #(
     );
     aesf_aes_pipe_stage #(
       .W  (KW),
-      .EN (P_MID2)
+      .EN (PMid2)
     ) u_reg_mid2 (
       .clk_i  (clk_i),
       .en_i   (1'b1),
       .data_i (pw_m),
       .data_o (pw_s)
     );
-  end else if (P_MID == 1) begin : gen_sw_split
+  end else if (PMid == 1) begin : gen_sw_split
     logic [4*13-1:0] mid_d;
     logic [4*12-1:0] mid_12, mid_q;  // the 12 arithmetic seam bits (mid[12], the direction, is 0)
     for (genvar b = 0; b < 4; b++) begin : gen_s1
@@ -235,7 +235,7 @@ module aesf_aes_pipe_key #(
         .b_o   (t[16*b +: 8])
       );
     end
-    assign pw_s = pw;  // P_MID is 0 with SBOX_IMPL 2
+    assign pw_s = pw;  // PMid is 0 with SBOX_IMPL 2
   end else begin : gen_sw_whole
     aesf_subword #(
       .SBOX_IMPL (SBOX_IMPL)
@@ -245,7 +245,7 @@ module aesf_aes_pipe_key #(
     );
     aesf_aes_pipe_stage #(
       .W  (KW),
-      .EN (P_MID)
+      .EN (PMid)
     ) u_reg_mid (
       .clk_i  (clk_i),
       .en_i   (1'b1),
@@ -254,16 +254,16 @@ module aesf_aes_pipe_key #(
     );
   end
 
-  // Registers after the S-box: as in seed 002 Figure 7, the first of them (P_SUB or, without it, P_MIX)
+  // Registers after the S-box: as in seed 002 Figure 7, the first of them (PSub or, without it, PMix)
   // holds the P-words and T separately, and K'_p = P_p ^ T is formed after it (the XOR, with T's fan-out
-  // to up to 4 words, leaves the SubWord stage); a second one (P_SUB and P_MIX) holds the new window.
-  localparam int P_A = (P_SUB + P_MIX > 0) ? 1 : 0;  // register of {P-words, T}
-  localparam int P_B = (P_SUB + P_MIX > 1) ? 1 : 0;  // register of the new window
+  // to up to 4 words, leaves the SubWord stage); a second one (PSub and PMix) holds the new window.
+  localparam int RegPt = (PSub + PMix > 0) ? 1 : 0;  // register of {P-words, T}
+  localparam int RegWin = (PSub + PMix > 1) ? 1 : 0;  // register of the new window
 
   logic [KW-1:0] pw_a;
   logic [31:0]   t_a;
-  if (SBOX_IMPL == 2 && SUB_POS != 4) begin : gen_reg_p_rom
-    // T comes registered out of the block ROMs (P_A = 1 here: SBOX_IMPL 2 needs P_SUB)
+  if (SBOX_IMPL == 2 && SubPos != 4) begin : gen_reg_p_rom
+    // T comes registered out of the block ROMs (RegPt = 1 here: SBOX_IMPL 2 needs PSub)
     aesf_aes_pipe_stage #(
       .W  (KW),
       .EN (1)
@@ -277,7 +277,7 @@ module aesf_aes_pipe_key #(
   end else begin : gen_reg_pt
     aesf_aes_pipe_stage #(
       .W  (KW + 32),
-      .EN (P_A)
+      .EN (RegPt)
     ) u_reg_pt (
       .clk_i  (clk_i),
       .en_i   (1'b1),
@@ -286,17 +286,17 @@ module aesf_aes_pipe_key #(
     );
   end
 
-  // The new window: K'_p = P_p ^ T for p >= SUB_POS.
+  // The new window: K'_p = P_p ^ T for p >= SubPos.
   logic [KW-1:0] nw;
   for (genvar q = 0; q < NK; q++) begin : gen_nw
-    if (q >= NK - 4 && (q - (NK - 4)) >= SUB_POS) begin : gen_t
+    if (q >= NK - 4 && (q - (NK - 4)) >= SubPos) begin : gen_t
       assign nw[KW - 1 - 32*q -: 32] = pw_a[KW - 1 - 32*q -: 32] ^ t_a;
     end else begin : gen_plain
       assign nw[KW - 1 - 32*q -: 32] = pw_a[KW - 1 - 32*q -: 32];
     end
   end
 
-  if (SUB_POS == 4) begin : gen_t_unused
+  if (SubPos == 4) begin : gen_t_unused
     logic unused_t_a;  // no SubWord word in this round key: T (a constant 0) is never added
     assign unused_t_a = ^t_a;
   end
@@ -304,7 +304,7 @@ module aesf_aes_pipe_key #(
   logic [KW-1:0] nw_b;
   aesf_aes_pipe_stage #(
     .W  (KW),
-    .EN (P_B)
+    .EN (RegWin)
   ) u_reg_win (
     .clk_i  (clk_i),
     .en_i   (1'b1),

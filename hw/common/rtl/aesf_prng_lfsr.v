@@ -37,7 +37,7 @@ module aesf_prng_lfsr #(
   end
 
   localparam int N = 521;
-  localparam logic [N-1:0] RESET_STATE = {8'ha5, 512'h6a09e667f3bcc908bb67ae8584caa73b3c6ef372fe94f82ba54ff53a5f1d36f1510e527fade682d19b05688c2b3e6c1f1f83d9abfb41bd6b5be0cd19137e2179, 1'b1};
+  localparam logic [N-1:0] ResetState = {8'ha5, 512'h6a09e667f3bcc908bb67ae8584caa73b3c6ef372fe94f82ba54ff53a5f1d36f1510e527fade682d19b05688c2b3e6c1f1f83d9abfb41bd6b5be0cd19137e2179, 1'b1};
 
   logic [N-1:0] q, step, nxt;
   logic [OUT_W-1:0] fresh;
@@ -59,9 +59,9 @@ module aesf_prng_lfsr #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      q <= RESET_STATE;
+      q <= ResetState;
     end else if (clear_i) begin
-      q <= RESET_STATE;
+      q <= ResetState;
     end else begin
       q <= nxt;
     end

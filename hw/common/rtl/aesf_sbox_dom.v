@@ -11,7 +11,7 @@
 // the two shares of one value without a fresh mask in between.
 //
 //   GF(2^4) = GF(2)[x]/(x^4 + x + 1), GF((2^4)^2) = GF(2^4)[y]/(y^2 + y + lambda), lambda = 4'h8
-//   (aesf_sbox_cf: the same matrices F_IN / F_OUT, proven there against the FIPS-197 table).
+//   (aesf_sbox_cf: the same matrices FIn / FOut, proven there against the FIPS-197 table).
 //   a = ah*y + al, d = lambda*ah^2 + ah*al + al^2, a^-1 = (ah*d^-1)*y + (ah + al)*d^-1,
 //   d^-1 = d^14 = d^2 * d^4 * d^8 (0 -> 0).
 //   Stage A: d^2 = lambda^2 ah^4 + ah^2 al^2 + al^4 and d^4 = lambda^4 ah^8 + ah^4 al^4 + al^8, each with its
@@ -38,8 +38,8 @@ module aesf_sbox_dom (
   output logic [7:0]  b1_o     // output share 1
 );
 
-  localparam logic [63:0] F_IN  = {8'ha0, 8'hac, 8'hd2, 8'h70, 8'h18, 8'hfc, 8'h04, 8'ha1};
-  localparam logic [63:0] F_OUT = {8'h06, 8'hd0, 8'hee, 8'h3b, 8'h25, 8'h69, 8'h3f, 8'h45};
+  localparam logic [63:0] FIn  = {8'ha0, 8'hac, 8'hd2, 8'h70, 8'h18, 8'hfc, 8'h04, 8'ha1};
+  localparam logic [63:0] FOut = {8'h06, 8'hd0, 8'hee, 8'h3b, 8'h25, 8'h69, 8'h3f, 8'h45};
 
   // 8x8 GF(2) matrix times vector (row i of the matrix is MAT[8*i +: 8])
   function automatic logic [7:0] lin8(input logic [63:0] mat, input logic [7:0] v);
@@ -70,8 +70,8 @@ module aesf_sbox_dom (
   logic [7:0] x0, x1;
   logic [3:0] ah0, al0, ah1, al1;
   logic [3:0] h2_0, l2_0, h2_1, l2_1, h4_0, l4_0, h4_1, l4_1;
-  assign x0  = lin8(F_IN, a0_i);
-  assign x1  = lin8(F_IN, a1_i);
+  assign x0  = lin8(FIn, a0_i);
+  assign x1  = lin8(FIn, a1_i);
   assign ah0 = x0[7:4];
   assign al0 = x0[3:0];
   assign ah1 = x1[7:4];
@@ -163,8 +163,8 @@ module aesf_sbox_dom (
   end
 
   // ---- output map (share 0 takes the affine constant)
-  assign b0_o = lin8(F_OUT, {dhi0_q ^ dhc0_q, dli0_q ^ dlc0_q}) ^ 8'h63;
-  assign b1_o = lin8(F_OUT, {dhi1_q ^ dhc1_q, dli1_q ^ dlc1_q});
+  assign b0_o = lin8(FOut, {dhi0_q ^ dhc0_q, dli0_q ^ dlc0_q}) ^ 8'h63;
+  assign b1_o = lin8(FOut, {dhi1_q ^ dhc1_q, dli1_q ^ dlc1_q});
 
 endmodule
 

@@ -682,7 +682,16 @@ module aesf_gcm_lanes_axi #(
   // (syn/formal/gcm_lanes_core_abstract.sv). Core contract facts that involve front-end state are assumed here:
   // text beats only while our message runs, done_o only after the last text beat was taken, never more text
   // beats than START checked fit into the buffer.
-  logic f_past_valid = 1'b0;
+  // In simulation (Verilator --assert, every run) the same assertions hold with the real core; the assumptions
+  // are sby's environment only, and "a past cycle exists" starts at the first edge after reset.
+  logic f_past_valid;
+`ifdef VERILATOR
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) f_past_valid <= 1'b0;
+    else         f_past_valid <= 1'b1;
+  end
+`else
+  initial f_past_valid = 1'b0;
   always @(posedge clk_i) f_past_valid <= 1'b1;
   always @(*) if (!f_past_valid) assume (!rst_ni);
   always @(*) if (c_out_valid) assume (core_run_q);
@@ -690,6 +699,8 @@ module aesf_gcm_lanes_axi #(
   if (BUF_LOG2 > 0) begin : gen_f_buf
     always @(*) if (bf_wr) assume ((gen_buf.wp_q - gen_buf.rp_q) != (BUF_LOG2 + 1)'(1 << BUF_LOG2));
   end
+`endif
+  /* verilator lint_off SYNCASYNCNET */  // rst_ni sampled by the checks below: they need its past value
   always @(posedge clk_i) begin
     if (f_past_valid && $past(rst_ni) && rst_ni) begin
       if ($past(m_axis_tvalid && !m_axis_tready)) begin
@@ -713,6 +724,7 @@ module aesf_gcm_lanes_axi #(
       if (ib_pop) assert (ib_have && (drain_q || (c_in_valid && c_in_ready)));
     end
   end
+  /* verilator lint_on SYNCASYNCNET */
 `endif
 
   // unused: AXI protection bits, the core's own out_last/out_cnt (the front end counts bytes itself)

@@ -99,56 +99,56 @@ module aesf_gcm_spi #(
   // ---------------------------------------------------------------------------------------------------
   // Opcodes, error codes, modes, feeder phases, RAM beats
   // ---------------------------------------------------------------------------------------------------
-  localparam logic [7:0] OP_WRITE_KEY     = 8'h01;  // 16/24/32 B
-  localparam logic [7:0] OP_WRITE_NONCE   = 8'h02;  // 1..16 B (buffered IV)
-  localparam logic [7:0] OP_WRITE_PT      = 8'h03;  // 0..64 B (buffered text: PT to encrypt or CT to decrypt)
-  localparam logic [7:0] OP_WRITE_AAD     = 8'h04;  // 0..32 B
-  localparam logic [7:0] OP_WRITE_TAG     = 8'h05;  // 1..16 B (buffered decrypt: tag to verify)
-  localparam logic [7:0] OP_SET_TAGLEN    = 8'h06;  // 1 B: tag length of START_ENC (default 16)
-  localparam logic [7:0] OP_START_ENC     = 8'h10;  // 0 B
-  localparam logic [7:0] OP_START_DEC     = 8'h11;  // 0 B
-  localparam logic [7:0] OP_STREAM_START  = 8'h12;  // 13 B: flags, tag_len, iv_len[15:0], aad_len[31:0], txt_len[39:0]
-  localparam logic [7:0] OP_STREAM_DATA   = 8'h13;  // 1..64 B of the 16-B padded stream IV|AAD|TEXT|(TAG)
-  localparam logic [7:0] OP_READ_CT       = 8'h20;  // text buffer, up to 64 B
-  localparam logic [7:0] OP_READ_TAG      = 8'h21;  // up to 16 B
-  localparam logic [7:0] OP_ZEROIZE       = 8'h30;  // 0 B
-  localparam logic [7:0] OP_ABORT         = 8'h31;  // 0 B
-  localparam logic [7:0] OP_RESEED        = 8'h32;  // 8 B: XOR into the mask PRNG (AES_IMPL 2; else unknown opcode)
-  localparam logic [7:0] OP_READ_STATUS   = 8'hF0;  // status byte (repeated)
-  localparam logic [7:0] OP_CLEAR_STATUS  = 8'hF1;  // 0 B: clears DONE, AUTH_FAIL, error code and irq
-  localparam logic [7:0] OP_READ_INFO     = 8'hF2;  // 8 B: ID and buffer sizes
+  localparam logic [7:0] OpWriteKey     = 8'h01;  // 16/24/32 B
+  localparam logic [7:0] OpWriteNonce   = 8'h02;  // 1..16 B (buffered IV)
+  localparam logic [7:0] OpWritePt      = 8'h03;  // 0..64 B (buffered text: PT to encrypt or CT to decrypt)
+  localparam logic [7:0] OpWriteAad     = 8'h04;  // 0..32 B
+  localparam logic [7:0] OpWriteTag     = 8'h05;  // 1..16 B (buffered decrypt: tag to verify)
+  localparam logic [7:0] OpSetTaglen    = 8'h06;  // 1 B: tag length of START_ENC (default 16)
+  localparam logic [7:0] OpStartEnc     = 8'h10;  // 0 B
+  localparam logic [7:0] OpStartDec     = 8'h11;  // 0 B
+  localparam logic [7:0] OpStreamStart  = 8'h12;  // 13 B: flags, tag_len, iv_len[15:0], aad_len[31:0], txt_len[39:0]
+  localparam logic [7:0] OpStreamData   = 8'h13;  // 1..64 B of the 16-B padded stream IV|AAD|TEXT|(TAG)
+  localparam logic [7:0] OpReadCt       = 8'h20;  // text buffer, up to 64 B
+  localparam logic [7:0] OpReadTag      = 8'h21;  // up to 16 B
+  localparam logic [7:0] OpZeroize       = 8'h30;  // 0 B
+  localparam logic [7:0] OpAbort         = 8'h31;  // 0 B
+  localparam logic [7:0] OpReseed        = 8'h32;  // 8 B: XOR into the mask PRNG (AES_IMPL 2; else unknown opcode)
+  localparam logic [7:0] OpReadStatus   = 8'hF0;  // status byte (repeated)
+  localparam logic [7:0] OpClearStatus  = 8'hF1;  // 0 B: clears DONE, AUTH_FAIL, error code and irq
+  localparam logic [7:0] OpReadInfo     = 8'hF2;  // 8 B: ID and buffer sizes
 
-  localparam logic [2:0] E_OK      = 3'd0;
-  localparam logic [2:0] E_OPCODE  = 3'd1;  // unknown opcode
-  localparam logic [2:0] E_BUSY    = 3'd2;  // refused: an operation or key load is running
-  localparam logic [2:0] E_LENGTH  = 3'd3;  // wrong payload length / lengths refused by the core
-  localparam logic [2:0] E_FRAME   = 3'd4;  // CS released in the middle of a byte
-  localparam logic [2:0] E_KEY     = 3'd5;  // no key loaded
-  localparam logic [2:0] E_STATE   = 3'd6;  // sequence: buffer not valid, nothing readable, not armed, no stream
-  localparam logic [2:0] E_ABORTED = 3'd7;  // the running operation was aborted (ABORT)
+  localparam logic [2:0] ErrOk      = 3'd0;
+  localparam logic [2:0] ErrOpcode  = 3'd1;  // unknown opcode
+  localparam logic [2:0] ErrBusy    = 3'd2;  // refused: an operation or key load is running
+  localparam logic [2:0] ErrLength  = 3'd3;  // wrong payload length / lengths refused by the core
+  localparam logic [2:0] ErrFrame   = 3'd4;  // CS released in the middle of a byte
+  localparam logic [2:0] ErrKey     = 3'd5;  // no key loaded
+  localparam logic [2:0] ErrState   = 3'd6;  // sequence: buffer not valid, nothing readable, not armed, no stream
+  localparam logic [2:0] ErrAborted = 3'd7;  // the running operation was aborted (ABORT)
 
-  localparam logic [1:0] M_IDLE   = 2'd0;   // no operation
-  localparam logic [1:0] M_BUF    = 2'd1;   // buffered START_ENC / START_DEC running
-  localparam logic [1:0] M_STREAM = 2'd2;   // streamed operation running
+  localparam logic [1:0] StIdle   = 2'd0;   // no operation
+  localparam logic [1:0] StBuf    = 2'd1;   // buffered START_ENC / START_DEC running
+  localparam logic [1:0] StStream = 2'd2;   // streamed operation running
 
   // segment of the message the next input beat belongs to (buffered and streamed)
-  localparam logic [2:0] P_IV  = 3'd0;
-  localparam logic [2:0] P_AAD = 3'd1;
-  localparam logic [2:0] P_TXT = 3'd2;
-  localparam logic [2:0] P_TAG = 3'd3;      // decrypt: the tag beat
-  localparam logic [2:0] P_END = 3'd4;      // every beat of the message has been fed
+  localparam logic [2:0] PhIv  = 3'd0;
+  localparam logic [2:0] PhAad = 3'd1;
+  localparam logic [2:0] PhTxt = 3'd2;
+  localparam logic [2:0] PhTag = 3'd3;      // decrypt: the tag beat
+  localparam logic [2:0] PhEnd = 3'd4;      // every beat of the message has been fed
 
-  localparam logic [3:0] B_AAD   = 4'd4;    // AAD / key staging: beats 4, 5 (text: beats 0..3)
-  localparam logic [3:0] B_KEY1  = 4'd5;    // key bytes 16..31
-  localparam logic [3:0] B_NONCE = 4'd6;
-  localparam logic [3:0] B_TAGIN = 4'd7;
-  localparam logic [3:0] B_TAG   = 4'd8;    // tag of the last encryption (READ_TAG)
+  localparam logic [3:0] BeatAad   = 4'd4;    // AAD / key staging: beats 4, 5 (text: beats 0..3)
+  localparam logic [3:0] BeatKey1  = 4'd5;    // key bytes 16..31
+  localparam logic [3:0] BeatNonce = 4'd6;
+  localparam logic [3:0] BeatTagin = 4'd7;
+  localparam logic [3:0] BeatTag   = 4'd8;    // tag of the last encryption (READ_TAG)
 
-  localparam logic [8:0] S_TXT   = 9'h00F;  // scrub masks (bit b = beat b)
-  localparam logic [8:0] S_AAD   = 9'h030;
-  localparam logic [8:0] S_NONCE = 9'h040;
-  localparam logic [8:0] S_TAGIN = 9'h080;
-  localparam logic [8:0] S_ALL   = 9'h1FF;
+  localparam logic [8:0] ScrTxt   = 9'h00F;  // scrub masks (bit b = beat b)
+  localparam logic [8:0] ScrAad   = 9'h030;
+  localparam logic [8:0] ScrNonce = 9'h040;
+  localparam logic [8:0] ScrTagin = 9'h080;
+  localparam logic [8:0] ScrAll   = 9'h1FF;
 
   // ---------------------------------------------------------------------------------------------------
   // SPI byte engine
@@ -216,7 +216,7 @@ module aesf_gcm_spi #(
   logic [4:0]   tag_len_q;       // START_ENC tag length (SET_TAGLEN), default 16
   logic         txt_v_q, aad_v_q, nonce_v_q, tagin_v_q;   // buffers hold a complete, committed write
   logic         kcp_q;           // WRITE_KEY committed: copy beat 4 to key_hi_q, then key_valid
-  logic [1:0]   mode_q;          // M_*
+  logic [1:0]   mode_q;          // St*
   logic         vonly_q;         // streamed decrypt without release: plaintext is discarded
   logic         armed_q;         // a verify-only streamed decrypt passed: one releasing decrypt allowed
   logic         feed_q;          // the feeder has beats to offer (buffered message or streamed chunk)
@@ -225,7 +225,7 @@ module aesf_gcm_spi #(
   logic         chunk_q;         // a chunk is being processed
   logic [2:0]   tfed_q;          // text beats fed from the current chunk / buffer
   logic [2:0]   ocnt_q;          // output beats written (slot of the next one)
-  logic [2:0]   ph_q;            // P_*: segment of the next input beat
+  logic [2:0]   ph_q;            // Ph*: segment of the next input beat
   logic [35:0]  seg_q;           // bytes of the current segment not yet fed
   logic         rdy_q;           // streamed: waiting for the next chunk (previous chunk's output readable)
   logic         rd_ok_q;         // READ_CT allowed (output complete and releasable)
@@ -242,7 +242,7 @@ module aesf_gcm_spi #(
   // a START during a key load waits for the core's cmd_ready_o)
   logic       op_busy, key_busy, busy;
   logic [7:0] status;
-  assign op_busy  = mode_q != M_IDLE;
+  assign op_busy  = mode_q != StIdle;
   assign key_busy = kcp_q | key_valid_q;
   assign busy     = op_busy | key_busy | core_busy;
   assign status = {err_q, rdy_q, core_key_ok, auth_q, busy, done_q};
@@ -253,33 +253,33 @@ module aesf_gcm_spi #(
   // Decision at the opcode byte: accept, or refuse with an error code.
   logic       known, allowed, chunk_ok;
   logic [2:0] refuse_err;
-  assign chunk_ok = (mode_q == M_STREAM) & rdy_q;
+  assign chunk_ok = (mode_q == StStream) & rdy_q;
   always_comb begin
     known   = 1'b1;
     allowed = 1'b1;
     unique case (rx_data)
-      OP_WRITE_KEY:    allowed = ~busy;
-      OP_WRITE_AAD:    allowed = ~op_busy & ~key_busy;        // the AAD beats stage the key
-      OP_WRITE_NONCE, OP_WRITE_PT, OP_WRITE_TAG, OP_SET_TAGLEN,
-      OP_START_ENC, OP_START_DEC, OP_STREAM_START, OP_READ_TAG: allowed = ~op_busy;
-      OP_READ_CT:      allowed = ~op_busy | chunk_ok;
-      OP_STREAM_DATA:  allowed = chunk_ok;
-      OP_ZEROIZE, OP_ABORT, OP_READ_STATUS, OP_CLEAR_STATUS, OP_READ_INFO: allowed = 1'b1;
-      OP_RESEED:       known = (AES_IMPL == 2);                 // any time: a reseed changes no result
+      OpWriteKey:    allowed = ~busy;
+      OpWriteAad:    allowed = ~op_busy & ~key_busy;        // the AAD beats stage the key
+      OpWriteNonce, OpWritePt, OpWriteTag, OpSetTaglen,
+      OpStartEnc, OpStartDec, OpStreamStart, OpReadTag: allowed = ~op_busy;
+      OpReadCt:      allowed = ~op_busy | chunk_ok;
+      OpStreamData:  allowed = chunk_ok;
+      OpZeroize, OpAbort, OpReadStatus, OpClearStatus, OpReadInfo: allowed = 1'b1;
+      OpReseed:       known = (AES_IMPL == 2);                 // any time: a reseed changes no result
       default:         known = 1'b0;
     endcase
-    refuse_err = E_OK;
+    refuse_err = ErrOk;
     if (!known) begin
-      refuse_err = E_OPCODE;
+      refuse_err = ErrOpcode;
     end else if (!allowed) begin
-      refuse_err = (rx_data == OP_STREAM_DATA && mode_q != M_STREAM) ? E_STATE : E_BUSY;
-    end else if ((rx_data == OP_READ_CT && !rd_ok_q) || (rx_data == OP_READ_TAG && !tag_ok_q)) begin
-      refuse_err = E_STATE;
+      refuse_err = (rx_data == OpStreamData && mode_q != StStream) ? ErrState : ErrBusy;
+    end else if ((rx_data == OpReadCt && !rd_ok_q) || (rx_data == OpReadTag && !tag_ok_q)) begin
+      refuse_err = ErrState;
     end
   end
   logic op_rx, accept_now, pay_rx, acc;
   assign op_rx      = rx_valid & rx_first;
-  assign accept_now = refuse_err == E_OK;
+  assign accept_now = refuse_err == ErrOk;
   assign pay_rx     = rx_valid & ~rx_first & acc_q;
   assign acc        = rx_first ? accept_now : acc_q;
 
@@ -297,22 +297,22 @@ module aesf_gcm_spi #(
   // (continuous assignments, not always_comb with defaults: see docs/toolchain.md on Icarus 11)
   logic       op_ctrd, op_tagrd, op_txtw, op_aadw, op_noncew, op_taginw, spi_use, spi_w;
   logic [3:0] spi_beat, spi_lane;
-  assign op_ctrd   = op == OP_READ_CT;
-  assign op_tagrd  = op == OP_READ_TAG;
-  assign op_txtw   = (op == OP_WRITE_PT) | (op == OP_STREAM_DATA);
-  assign op_aadw   = (op == OP_WRITE_AAD) | (op == OP_WRITE_KEY);
-  assign op_noncew = op == OP_WRITE_NONCE;
-  assign op_taginw = op == OP_WRITE_TAG;
+  assign op_ctrd   = op == OpReadCt;
+  assign op_tagrd  = op == OpReadTag;
+  assign op_txtw   = (op == OpWritePt) | (op == OpStreamData);
+  assign op_aadw   = (op == OpWriteAad) | (op == OpWriteKey);
+  assign op_noncew = op == OpWriteNonce;
+  assign op_taginw = op == OpWriteTag;
   // the SPI owns the port in the byte cycle of an accepted RAM command
   assign spi_use  = rx_valid & acc & (op_ctrd | op_tagrd | op_txtw | op_aadw | op_noncew | op_taginw);
   // a payload byte is written in this cycle (bytes beyond the buffer are dropped; LENGTH at the commit)
   assign spi_w    = pay_rx & ((op_txtw & (cnt_q < 8'd64)) | (op_aadw & (cnt_q < 8'd32)) |
                               ((op_noncew | op_taginw) & (cnt_q < 8'd16)));
   assign spi_beat = op_ctrd   ? {2'b00, ridx_q[5:4]} :
-                    op_tagrd  ? B_TAG :
+                    op_tagrd  ? BeatTag :
                     op_aadw   ? {3'b010, cnt_q[4]} :
-                    op_noncew ? B_NONCE :
-                    op_taginw ? B_TAGIN : {2'b00, cnt_q[5:4]};
+                    op_noncew ? BeatNonce :
+                    op_taginw ? BeatTagin : {2'b00, cnt_q[5:4]};
   assign spi_lane = cnt_q[3:0];
 
   // ---------------------------------------------------------------------------------------------------
@@ -339,10 +339,10 @@ module aesf_gcm_spi #(
                     scr_q[4] ? 4'd4 : scr_q[5] ? 4'd5 : scr_q[6] ? 4'd6 : scr_q[7] ? 4'd7 : 4'd8;
 
   assign ram_addr = out_w       ? {2'b00, ocnt_q[1:0]} :
-                    tag_w       ? B_TAG :
+                    tag_w       ? BeatTag :
                     spi_use     ? spi_beat :
-                    kcp_q       ? B_AAD :
-                    key_valid_q ? B_KEY1 :
+                    kcp_q       ? BeatAad :
+                    key_valid_q ? BeatKey1 :
                     g_scr       ? scr_beat : feed_beat;
 
   assign rx_g = spi_w ? rx_data : 8'h00;        // zero for a scrub
@@ -374,10 +374,10 @@ module aesf_gcm_spi #(
   assign info     = {8'hAE, 8'h5C, 8'h01, 8'd64, 8'd32, 8'd16, 8'd16, DIGIT[7:0]};
   assign tx_data = frame_start                 ? status :
                    !acc                        ? 8'h00 :
-                   (op == OP_READ_STATUS)      ? status :
+                   (op == OpReadStatus)      ? status :
                    (op_ctrd && r_lt64)         ? ram_byte :
                    (op_tagrd && r_lt16)        ? ram_byte :
-                   (op == OP_READ_INFO && r_lt8) ? info[63 - 8 * ridx_q[2:0] -: 8] : 8'h00;
+                   (op == OpReadInfo && r_lt8) ? info[63 - 8 * ridx_q[2:0] -: 8] : 8'h00;
 
   // ---------------------------------------------------------------------------------------------------
   // Commit at the end of the frame
@@ -389,34 +389,34 @@ module aesf_gcm_spi #(
   logic len_ok;
   always_comb begin
     unique case (op_q)
-      OP_WRITE_KEY:    len_ok = cnt_q == 8'd16 || cnt_q == 8'd24 || cnt_q == 8'd32;
-      OP_WRITE_NONCE:  len_ok = cnt_q >= 8'd1 && cnt_q <= 8'd16;
-      OP_WRITE_PT:     len_ok = cnt_q <= 8'd64;
-      OP_WRITE_AAD:    len_ok = cnt_q <= 8'd32;
-      OP_WRITE_TAG:    len_ok = cnt_q >= 8'd1 && cnt_q <= 8'd16;
-      OP_SET_TAGLEN:   len_ok = cnt_q == 8'd1;
-      OP_RESEED:       len_ok = cnt_q == 8'd8;
-      OP_STREAM_START: len_ok = cnt_q == 8'd13;
-      OP_STREAM_DATA:  len_ok = cnt_q >= 8'd1 && cnt_q <= 8'd64;
-      OP_START_ENC, OP_START_DEC, OP_ZEROIZE, OP_ABORT, OP_CLEAR_STATUS: len_ok = cnt_q == 8'd0;
+      OpWriteKey:    len_ok = cnt_q == 8'd16 || cnt_q == 8'd24 || cnt_q == 8'd32;
+      OpWriteNonce:  len_ok = cnt_q >= 8'd1 && cnt_q <= 8'd16;
+      OpWritePt:     len_ok = cnt_q <= 8'd64;
+      OpWriteAad:    len_ok = cnt_q <= 8'd32;
+      OpWriteTag:    len_ok = cnt_q >= 8'd1 && cnt_q <= 8'd16;
+      OpSetTaglen:   len_ok = cnt_q == 8'd1;
+      OpReseed:       len_ok = cnt_q == 8'd8;
+      OpStreamStart: len_ok = cnt_q == 8'd13;
+      OpStreamData:  len_ok = cnt_q >= 8'd1 && cnt_q <= 8'd64;
+      OpStartEnc, OpStartDec, OpZeroize, OpAbort, OpClearStatus: len_ok = cnt_q == 8'd0;
       default:         len_ok = 1'b1;  // reads: any number of bytes
     endcase
   end
 
   // committed commands that start something
   logic no_key, start_buf, start_stream, abort_run, zeroize;
-  assign zeroize      = commit & len_ok & (op_q == OP_ZEROIZE);
+  assign zeroize      = commit & len_ok & (op_q == OpZeroize);
   assign no_key       = ~core_key_ok & ~key_busy & ~core_busy;
-  assign start_buf    = commit & len_ok & (op_q == OP_START_ENC || op_q == OP_START_DEC) & ~no_key &
-                        nonce_v_q & txt_v_q & aad_v_q & (op_q == OP_START_ENC || tagin_v_q);
+  assign start_buf    = commit & len_ok & (op_q == OpStartEnc || op_q == OpStartDec) & ~no_key &
+                        nonce_v_q & txt_v_q & aad_v_q & (op_q == OpStartEnc || tagin_v_q);
   // STREAM_START fields the core cannot represent are refused whole (LENGTH), never truncated: reserved flag
   // bits 7..2 and txt_len bits 39..36 (tag_len is checked by the core, see par_tag_len)
   logic par_ok;
   assign par_ok       = (par_q[103:98] == 6'd0) & (par_q[39:36] == 4'd0);
-  assign start_stream = commit & len_ok & (op_q == OP_STREAM_START) & ~no_key & par_ok &
+  assign start_stream = commit & len_ok & (op_q == OpStreamStart) & ~no_key & par_ok &
                         ~(par_q[96] & par_q[97] & ~armed_q);
   // (an operation finishing in this very cycle has won the race: ABORT is then a no-op)
-  assign abort_run    = commit & len_ok & (op_q == OP_ABORT) & op_busy & ~core_done;
+  assign abort_run    = commit & len_ok & (op_q == OpAbort) & op_busy & ~core_done;
 
   // ---------------------------------------------------------------------------------------------------
   // Segment tracker: which segment (IV | AAD | TEXT [| TAG]) the next input beat belongs to
@@ -429,11 +429,11 @@ module aesf_gcm_spi #(
   assign txt_nz   = par_q[35:0] != 36'd0;
   assign seg_last = (seg_q[35:5] == 31'd0) & ~(seg_q[4] & (seg_q[3:0] != 4'd0));   // seg_q <= 16
   // phase after the current segment (the next non-empty one), and after this beat
-  assign ph_nxt = (ph_q == P_IV && aad_nz)  ? P_AAD :
-                  (ph_q != P_TXT && txt_nz) ? P_TXT :
-                  dec_q                     ? P_TAG : P_END;
-  assign ph_n   = (ph_q == P_TAG || ph_q == P_END) ? P_END : seg_last ? ph_nxt : ph_q;
-  assign is_text = ph_q == P_TXT;
+  assign ph_nxt = (ph_q == PhIv && aad_nz)  ? PhAad :
+                  (ph_q != PhTxt && txt_nz) ? PhTxt :
+                  dec_q                     ? PhTag : PhEnd;
+  assign ph_n   = (ph_q == PhTag || ph_q == PhEnd) ? PhEnd : seg_last ? ph_nxt : ph_q;
+  assign is_text = ph_q == PhTxt;
   assign cmd_hs  = cmd_valid_q & core_cmd_ready;
   assign key_hs  = key_valid & core_key_ready;
   assign key_valid     = key_valid_q & g_key;
@@ -446,10 +446,10 @@ module aesf_gcm_spi #(
       feed_beat = {2'b00, fcnt_q};
     end else begin
       unique case (ph_q)
-        P_IV:    feed_beat = B_NONCE;
-        P_AAD:   feed_beat = {3'b010, fcnt_q[0]};
-        P_TXT:   feed_beat = {2'b00, fcnt_q};
-        default: feed_beat = B_TAGIN;
+        PhIv:    feed_beat = BeatNonce;
+        PhAad:   feed_beat = {3'b010, fcnt_q[0]};
+        PhTxt:   feed_beat = {2'b00, fcnt_q};
+        default: feed_beat = BeatTagin;
       endcase
     end
   end
@@ -458,10 +458,10 @@ module aesf_gcm_spi #(
   always_ff @(posedge clk_i) begin
     if (cmd_hs) begin
       seg_q <= {20'd0, par_q[87:72]};
-    end else if (in_hs && ph_q != P_TAG && ph_q != P_END) begin
+    end else if (in_hs && ph_q != PhTag && ph_q != PhEnd) begin
       if (!seg_last) begin
         seg_q[35:4] <= seg_q[35:4] - 32'd1;
-      end else if (ph_nxt == P_AAD) begin
+      end else if (ph_nxt == PhAad) begin
         seg_q <= {4'd0, par_q[71:40]};
       end else begin
         seg_q <= par_q[35:0];
@@ -474,26 +474,26 @@ module aesf_gcm_spi #(
   // streamed: beats still expected by the core after this chunk. After the last chunk RDY stays low and
   // READ_CT stays refused until DONE: the last chunk's plaintext of a releasing decryption is never
   // readable before its tag is checked.
-  assign more       = ph_q != P_END;
+  assign more       = ph_q != PhEnd;
 
   // ---------------------------------------------------------------------------------------------------
   // Scrub requests
   // ---------------------------------------------------------------------------------------------------
   logic [8:0] scr_req, scr_op, scr_fail;
   // a write starts from a clean buffer (its opcode byte)
-  assign scr_op   = (rx_data == OP_WRITE_KEY || rx_data == OP_WRITE_AAD)      ? S_AAD :
-                    (rx_data == OP_WRITE_NONCE || rx_data == OP_STREAM_START) ? S_NONCE :
-                    (rx_data == OP_WRITE_PT || rx_data == OP_STREAM_DATA)     ? S_TXT :
-                    (rx_data == OP_WRITE_TAG)                                 ? S_TAGIN : 9'd0;
+  assign scr_op   = (rx_data == OpWriteKey || rx_data == OpWriteAad)      ? ScrAad :
+                    (rx_data == OpWriteNonce || rx_data == OpStreamStart) ? ScrNonce :
+                    (rx_data == OpWritePt || rx_data == OpStreamData)     ? ScrTxt :
+                    (rx_data == OpWriteTag)                                 ? ScrTagin : 9'd0;
   // a failed write (CS mid-byte, wrong length) leaves its buffer wiped
-  assign scr_fail = (op_q == OP_WRITE_KEY)                               ? S_AAD :
-                    (op_q == OP_WRITE_PT || op_q == OP_STREAM_DATA)      ? S_TXT : 9'd0;
-  assign scr_req  = zeroize ? S_ALL :
-                    ({9{key_hs}} & S_AAD) |                                  // SEC_CM: the key leaves
-                    ({9{core_done & op_busy & ~core_ok}} & S_TXT) |          // SEC_CM: wipe on FAIL / error
+  assign scr_fail = (op_q == OpWriteKey)                               ? ScrAad :
+                    (op_q == OpWritePt || op_q == OpStreamData)      ? ScrTxt : 9'd0;
+  assign scr_req  = zeroize ? ScrAll :
+                    ({9{key_hs}} & ScrAad) |                                  // SEC_CM: the key leaves
+                    ({9{core_done & op_busy & ~core_ok}} & ScrTxt) |          // SEC_CM: wipe on FAIL / error
                     ({9{op_rx & accept_now}} & scr_op) |
                     ({9{(frame_bad & acc_q) | (commit & ~len_ok)}} & scr_fail) |
-                    ({9{start_stream | abort_run}} & S_TXT);
+                    ({9{start_stream | abort_run}} & ScrTxt);
 
   // ---------------------------------------------------------------------------------------------------
   // Wide registers: synchronous zeroing (rst_ni sampled at a clock edge, as in aesf_gcm_seq), so that
@@ -504,10 +504,10 @@ module aesf_gcm_spi #(
   logic [103:0] par_buf;
   assign par_zero = zeroize;
   assign par_ld   = start_buf;
-  assign par_sh   = pay_rx & (((op_q == OP_STREAM_START) && (cnt_q < 8'd13)) ||
-                              ((op_q == OP_SET_TAGLEN) && (cnt_q == 8'd0)));
+  assign par_sh   = pay_rx & (((op_q == OpStreamStart) && (cnt_q < 8'd13)) ||
+                              ((op_q == OpSetTaglen) && (cnt_q == 8'd0)));
   // buffered START: the buffered lengths in STREAM_START's field positions, zeros elsewhere
-  assign par_buf  = {11'd0, (op_q == OP_START_DEC) ? tagin_len_q : tag_len_q, 11'd0, nonce_len_q, 26'd0,
+  assign par_buf  = {11'd0, (op_q == OpStartDec) ? tagin_len_q : tag_len_q, 11'd0, nonce_len_q, 26'd0,
                      aad_len_q, 33'd0, txt_len_q};
 
   /* verilator lint_off SYNCASYNCNET */  // rst_ni: async for the control flops, sampled here (see above)
@@ -524,13 +524,13 @@ module aesf_gcm_spi #(
       tagin_len_q <= 5'd0;
       tag_len_q   <= 5'd16;
     end else if (commit && len_ok) begin
-      if (op_q == OP_WRITE_PT)              txt_len_q   <= cnt_q[6:0];
-      if (op_q == OP_WRITE_NONCE)           nonce_len_q <= cnt_q[4:0];
-      if (op_q == OP_WRITE_TAG)             tagin_len_q <= cnt_q[4:0];
-      if (op_q == OP_SET_TAGLEN && tl_ok)   tag_len_q   <= par_q[4:0];
+      if (op_q == OpWritePt)              txt_len_q   <= cnt_q[6:0];
+      if (op_q == OpWriteNonce)           nonce_len_q <= cnt_q[4:0];
+      if (op_q == OpWriteTag)             tagin_len_q <= cnt_q[4:0];
+      if (op_q == OpSetTaglen && tl_ok)   tag_len_q   <= par_q[4:0];
     end
-    if (!rst_ni || zeroize || (op_rx && accept_now && rx_data == OP_WRITE_KEY)) aad_len_q <= 6'd0;
-    else if (commit && len_ok && op_q == OP_WRITE_AAD)                      aad_len_q <= cnt_q[5:0];
+    if (!rst_ni || zeroize || (op_rx && accept_now && rx_data == OpWriteKey)) aad_len_q <= 6'd0;
+    else if (commit && len_ok && op_q == OpWriteAad)                      aad_len_q <= cnt_q[5:0];
   end
   /* verilator lint_on SYNCASYNCNET */
 
@@ -540,10 +540,10 @@ module aesf_gcm_spi #(
         seed_q   <= '0;
         seed_v_q <= 1'b0;
       end else begin
-        seed_v_q <= commit & len_ok & (op_q == OP_RESEED);
+        seed_v_q <= commit & len_ok & (op_q == OpReseed);
         if (zeroize || seed_v_q) begin
           seed_q <= '0;
-        end else if (pay_rx && op_q == OP_RESEED && cnt_q < 8'd8) begin
+        end else if (pay_rx && op_q == OpReseed && cnt_q < 8'd8) begin
           seed_q <= {seed_q[55:0], rx_data};
         end
       end
@@ -571,7 +571,7 @@ module aesf_gcm_spi #(
       key_len_q   <= 2'd0;
       cmd_valid_q <= 1'b0;
       dec_q       <= 1'b0;
-      mode_q      <= M_IDLE;
+      mode_q      <= StIdle;
       vonly_q     <= 1'b0;
       armed_q     <= 1'b0;
       feed_q      <= 1'b0;
@@ -580,17 +580,17 @@ module aesf_gcm_spi #(
       chunk_q     <= 1'b0;
       tfed_q      <= 3'd0;
       ocnt_q      <= 3'd0;
-      ph_q        <= P_END;
+      ph_q        <= PhEnd;
       rdy_q       <= 1'b0;
       rd_ok_q     <= 1'b0;
       tag_ok_q    <= 1'b0;
       done_q      <= 1'b0;
       auth_q      <= 1'b0;
-      err_q       <= E_OK;
+      err_q       <= ErrOk;
       abort_q     <= 1'b0;
       abrt_q      <= 1'b0;
       clear_q     <= 1'b0;
-      scr_q       <= S_ALL;     // the RAM has no reset: scrub it in the first 9 cycles
+      scr_q       <= ScrAll;     // the RAM has no reset: scrub it in the first 9 cycles
     end else begin
       abort_q <= 1'b0;
       clear_q <= 1'b0;
@@ -608,7 +608,7 @@ module aesf_gcm_spi #(
       // ---- command handshake: the core has the lengths, the first segment is the IV ----
       if (cmd_hs) begin
         cmd_valid_q <= 1'b0;
-        ph_q        <= P_IV;
+        ph_q        <= PhIv;
       end
 
       // ---- feeder ----
@@ -620,7 +620,7 @@ module aesf_gcm_spi #(
           if ({1'b0, fcnt_q} == 3'(chunk_nb_q - 3'd1)) feed_q <= 1'b0;
         end else begin
           fcnt_q <= (ph_n != ph_q) ? 2'd0 : fcnt_q + 2'd1;
-          if (ph_n == P_END) feed_q <= 1'b0;
+          if (ph_n == PhEnd) feed_q <= 1'b0;
         end
       end
 
@@ -636,7 +636,7 @@ module aesf_gcm_spi #(
 
       // ---- end of the operation ----
       if (core_done && op_busy) begin
-        mode_q   <= M_IDLE;
+        mode_q   <= StIdle;
         feed_q   <= 1'b0;
         chunk_q  <= 1'b0;
         rdy_q    <= 1'b0;
@@ -645,19 +645,19 @@ module aesf_gcm_spi #(
         auth_q   <= core_auth_fail & ~abrt_q;
         rd_ok_q  <= ~vonly_q & core_ok;
         tag_ok_q <= ~dec_q & core_ok;
-        armed_q  <= (mode_q == M_STREAM) & dec_q & vonly_q & core_ok;
+        armed_q  <= (mode_q == StStream) & dec_q & vonly_q & core_ok;
         if (!core_ok) begin           // SEC_CM: withhold + wipe (scr_req) the plaintext on FAIL / any error
           txt_v_q <= 1'b0;            // a later START refuses (STATE) instead of using the wiped buffer
         end
         if (abrt_q) begin
-          err_q <= E_ABORTED;
+          err_q <= ErrAborted;
         end else begin
           unique case (core_err)
             3'd0:    ;
-            3'd1:    err_q <= E_KEY;
-            3'd2:    err_q <= E_LENGTH;
-            3'd3:    err_q <= E_KEY;
-            default: err_q <= E_ABORTED;
+            3'd1:    err_q <= ErrKey;
+            3'd2:    err_q <= ErrLength;
+            3'd3:    err_q <= ErrKey;
+            default: err_q <= ErrAborted;
           endcase
         end
       end
@@ -678,13 +678,13 @@ module aesf_gcm_spi #(
         end else begin
           // a write invalidates its buffer until its commit (and scrubs it, scr_req)
           unique case (rx_data)
-            OP_WRITE_KEY:    aad_v_q <= 1'b0;
-            OP_WRITE_NONCE:  nonce_v_q <= 1'b0;
-            OP_WRITE_PT:     begin txt_v_q <= 1'b0; rd_ok_q <= 1'b0; end
-            OP_WRITE_AAD:    aad_v_q <= 1'b0;
-            OP_WRITE_TAG:    tagin_v_q <= 1'b0;
-            OP_STREAM_DATA:  rd_ok_q <= 1'b0;
-            OP_STREAM_START: begin nonce_v_q <= 1'b0; txt_v_q <= 1'b0; end
+            OpWriteKey:    aad_v_q <= 1'b0;
+            OpWriteNonce:  nonce_v_q <= 1'b0;
+            OpWritePt:     begin txt_v_q <= 1'b0; rd_ok_q <= 1'b0; end
+            OpWriteAad:    aad_v_q <= 1'b0;
+            OpWriteTag:    tagin_v_q <= 1'b0;
+            OpStreamData:  rd_ok_q <= 1'b0;
+            OpStreamStart: begin nonce_v_q <= 1'b0; txt_v_q <= 1'b0; end
             default: ;
           endcase
         end
@@ -695,33 +695,33 @@ module aesf_gcm_spi #(
 
       if (frame_bad) begin
         // CS rose mid-byte: nothing is committed; a started write leaves its buffer invalid (and wiped)
-        err_q <= E_FRAME;
+        err_q <= ErrFrame;
         acc_q <= 1'b0;
       end
 
-      if (commit && !len_ok) err_q <= E_LENGTH;
+      if (commit && !len_ok) err_q <= ErrLength;
 
       if (commit && len_ok) begin
         unique case (op_q)
-          OP_WRITE_KEY: begin
+          OpWriteKey: begin
             kcp_q     <= 1'b1;
             key_len_q <= (cnt_q == 8'd16) ? 2'd0 : (cnt_q == 8'd24) ? 2'd1 : 2'd2;
             armed_q   <= 1'b0;
             tag_ok_q  <= 1'b0;
           end
-          OP_WRITE_NONCE: nonce_v_q <= 1'b1;
-          OP_WRITE_PT:    txt_v_q <= 1'b1;
-          OP_WRITE_AAD:   aad_v_q <= 1'b1;
-          OP_WRITE_TAG:   tagin_v_q <= 1'b1;
-          OP_SET_TAGLEN:  if (!tl_ok) err_q <= E_LENGTH;
-          OP_START_ENC, OP_START_DEC: begin
+          OpWriteNonce: nonce_v_q <= 1'b1;
+          OpWritePt:    txt_v_q <= 1'b1;
+          OpWriteAad:   aad_v_q <= 1'b1;
+          OpWriteTag:   tagin_v_q <= 1'b1;
+          OpSetTaglen:  if (!tl_ok) err_q <= ErrLength;
+          OpStartEnc, OpStartDec: begin
             if (no_key) begin
-              err_q <= E_KEY;
+              err_q <= ErrKey;
             end else if (!start_buf) begin
-              err_q <= E_STATE;
+              err_q <= ErrState;
             end else begin
-              mode_q      <= M_BUF;
-              dec_q       <= op_q == OP_START_DEC;
+              mode_q      <= StBuf;
+              dec_q       <= op_q == OpStartDec;
               vonly_q     <= 1'b0;
               armed_q     <= 1'b0;
               cmd_valid_q <= 1'b1;
@@ -736,15 +736,15 @@ module aesf_gcm_spi #(
               tag_ok_q    <= 1'b0;
             end
           end
-          OP_STREAM_START: begin
+          OpStreamStart: begin
             if (no_key) begin
-              err_q <= E_KEY;
+              err_q <= ErrKey;
             end else if (!par_ok) begin
-              err_q <= E_LENGTH;            // reserved flag bits or txt_len >= 2^36
+              err_q <= ErrLength;            // reserved flag bits or txt_len >= 2^36
             end else if (!start_stream) begin
-              err_q <= E_STATE;             // releasing decrypt without a passed verify-only run
+              err_q <= ErrState;             // releasing decrypt without a passed verify-only run
             end else begin
-              mode_q      <= M_STREAM;
+              mode_q      <= StStream;
               dec_q       <= par_q[96];
               vonly_q     <= par_q[96] & ~par_q[97];
               armed_q     <= 1'b0;
@@ -758,7 +758,7 @@ module aesf_gcm_spi #(
               tag_ok_q    <= 1'b0;
             end
           end
-          OP_STREAM_DATA: begin
+          OpStreamData: begin
             rdy_q      <= 1'b0;
             chunk_q    <= 1'b1;
             chunk_nb_q <= 3'((cnt_q[6:0] + 7'd15) >> 4);
@@ -767,7 +767,7 @@ module aesf_gcm_spi #(
             tfed_q     <= 3'd0;
             ocnt_q     <= 3'd0;
           end
-          OP_ABORT: begin
+          OpAbort: begin
             if (abort_run) begin
               feed_q  <= 1'b0;
               chunk_q <= 1'b0;
@@ -776,9 +776,9 @@ module aesf_gcm_spi #(
               txt_v_q <= 1'b0;
               if (cmd_valid_q && !core_cmd_ready) begin   // the core never saw the command: finish here
                 cmd_valid_q <= 1'b0;
-                mode_q      <= M_IDLE;
+                mode_q      <= StIdle;
                 done_q      <= 1'b1;
-                err_q       <= E_ABORTED;
+                err_q       <= ErrAborted;
               end else begin
                 // the core answers with done_o (err 4, or err 0 if it finished before abort_i reached
                 // it); abrt_q makes either answer an ABORTED result with nothing readable
@@ -787,12 +787,12 @@ module aesf_gcm_spi #(
               end
             end
           end
-          OP_CLEAR_STATUS: begin
+          OpClearStatus: begin
             done_q <= 1'b0;
             auth_q <= 1'b0;
-            err_q  <= E_OK;
+            err_q  <= ErrOk;
           end
-          OP_ZEROIZE: begin
+          OpZeroize: begin
             // SEC_CM: zeroize key, H, counters (core clear_i) and every buffer of the front end (scrub)
             abort_q     <= op_busy;
             abrt_q      <= 1'b0;
@@ -804,7 +804,7 @@ module aesf_gcm_spi #(
             aad_v_q     <= 1'b1;
             nonce_v_q   <= 1'b0;
             tagin_v_q   <= 1'b0;
-            mode_q      <= M_IDLE;
+            mode_q      <= StIdle;
             vonly_q     <= 1'b0;
             armed_q     <= 1'b0;
             feed_q      <= 1'b0;
@@ -814,7 +814,7 @@ module aesf_gcm_spi #(
             tag_ok_q    <= 1'b0;
             done_q      <= 1'b0;
             auth_q      <= 1'b0;
-            err_q       <= E_OK;
+            err_q       <= ErrOk;
           end
           default: ;
         endcase
@@ -828,7 +828,7 @@ module aesf_gcm_spi #(
     if (!rst_ni) begin
       irq_q <= 1'b0;
     end else begin
-      irq_q <= done_q | (err_q != E_OK);
+      irq_q <= done_q | (err_q != ErrOk);
     end
   end
 
@@ -864,16 +864,16 @@ module aesf_gcm_spi #(
     assign f_wr[b]    = (ram_we != 16'h0000) && (ram_addr == 4'(b));
     assign f_scrub[b] = f_wr[b] && g_scr;
   end
-  assign f_key_req = key_hs || (op_q == OP_WRITE_KEY && ((frame_bad && acc_q) || (commit && !len_ok)));
+  assign f_key_req = key_hs || (op_q == OpWriteKey && ((frame_bad && acc_q) || (commit && !len_ok)));
   assign f_unv_req = core_done && op_busy && !core_ok;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       // the RAM keeps its contents through a reset: the key staging beats may hold a key, the text beats
       // plaintext, every beat something
-      f_key_q   <= S_AAD;
-      f_unv_q   <= S_TXT;
-      f_any_q   <= S_ALL;
+      f_key_q   <= ScrAad;
+      f_unv_q   <= ScrTxt;
+      f_any_q   <= ScrAll;
       f_key_t_q <= 4'd1;
       f_unv_t_q <= 4'd1;
       f_any_t_q <= 4'd1;
@@ -885,8 +885,8 @@ module aesf_gcm_spi #(
           f_any_q[b] <= 1'b0;
         end else if (f_wr[b]) begin
           f_any_q[b] <= 1'b1;
-          if (spi_w && op_q == OP_WRITE_KEY) f_key_q[b] <= 1'b1;
-          if (out_w) f_unv_q[b] <= dec_q && mode_q == M_BUF;   // a whole beat: the old content is gone
+          if (spi_w && op_q == OpWriteKey) f_key_q[b] <= 1'b1;
+          if (out_w) f_unv_q[b] <= dec_q && mode_q == StBuf;   // a whole beat: the old content is gone
         end
       end
       if (core_done && op_busy && core_ok) f_unv_q <= '0;     // the tag passed: the plaintext is released
@@ -915,7 +915,7 @@ module aesf_gcm_spi #(
       assert (f_unv_t_q <= 4'd6);
       if (spi_use && op_ctrd) assert (!f_unv16[spi_beat]);
       // the end of a stream is withheld until done_o
-      if (mode_q == M_STREAM && !cmd_valid_q && ph_q == P_END) assert (!rdy_q && !rd_ok_q);
+      if (mode_q == StStream && !cmd_valid_q && ph_q == PhEnd) assert (!rdy_q && !rd_ok_q);
       // reset and ZEROIZE leave every beat zero; ZEROIZE clears the fields
       assert (f_any_t_q <= 4'd10);
     end
