@@ -103,7 +103,7 @@ def _decode(mod: dict, addr_port: str, data_port: str) -> tuple[list[int], str]:
 CASES = {"dp16kd": (1, True, "OUTREG"), "inferred": (0, False, "NOREG")}
 
 
-@pytest.mark.parametrize("inverse,name", [(2, "dp16kd"),
+@pytest.mark.parametrize("inverse,name", [pytest.param(2, "dp16kd", marks=pytest.mark.full),   # 90 s each
                                           pytest.param(0, "dp16kd", marks=pytest.mark.full),
                                           pytest.param(0, "inferred", marks=pytest.mark.full),
                                           pytest.param(1, "dp16kd", marks=pytest.mark.full),

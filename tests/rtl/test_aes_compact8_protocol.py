@@ -9,7 +9,7 @@ import pytest
 from aesforge.sim.runner import run_cocotb_module
 
 
-@pytest.mark.parametrize("sim", ["icarus", "verilator"])
+@pytest.mark.parametrize("sim", ["icarus", pytest.param("verilator", marks=pytest.mark.full)])   # (31 s; vectors stay on both)
 def test_protocol(sim):
     tests, failed = run_cocotb_module("aes_compact8", "aes_compact8_protocol", sim=sim,
                                       pythonpath=[str(Path(__file__).parent)])

@@ -22,11 +22,17 @@ def _doc_opcodes() -> dict[str, int]:
     return {m[2]: int(m[1], 16) for m in re.finditer(r"^\| 0x([0-9A-F]{2}) \| ([A-Z_]+) \|", DOC, re.M)}
 
 
+def _upper(camel: str) -> str:
+    """The RTL's CamelCase constant name (OpWriteKey, ErrOpcode without the prefix) as the protocol's name."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", camel).upper()
+
+
 def test_opcodes_agree_everywhere():
     doc = _doc_opcodes()
     py = {k: v for k, v in vars(protocol.OP).items() if not k.startswith("_")}
     py["RESEED"] = protocol.OP_RESEED   # masked configurations only: kept out of OP / KNOWN_OPCODES (frame model)
-    rtl = {m[1]: int(m[2], 16) for m in re.finditer(r"localparam logic \[7:0\] OP_([A-Z_]+)\s*= 8'h([0-9A-F]{2})", RTL)}
+    rtl = {_upper(m[1]): int(m[2], 16)
+           for m in re.finditer(r"localparam logic \[7:0\] Op([A-Za-z]+)\s*= 8'h([0-9A-F]{2})", RTL)}
     c = {m[1]: int(m[2], 16) for m in re.finditer(r"AFS_OP_([A-Z_]+) = 0x([0-9A-F]{2})", HDR)}
     assert len(doc) == 18
     assert doc == py == rtl == c
@@ -47,7 +53,7 @@ def test_status_and_error_codes_agree_everywhere():
     assert "assign status = {err_q, rdy_q, core_key_ok, auth_q, busy, done_q};" in RTL
     errs = {int(m[1]): m[2] for m in re.finditer(r"^\| ([1-7]) \| ([A-Z]+) \|", err_sec, re.M)}
     assert [errs[i] for i in range(1, 8)] == list(protocol.ERR_NAMES[1:])
-    rtl = {m[1]: int(m[2]) for m in re.finditer(r"localparam logic \[2:0\] E_([A-Z]+)\s*= 3'd(\d)", RTL)}
+    rtl = {_upper(m[1]): int(m[2]) for m in re.finditer(r"localparam logic \[2:0\] Err([A-Za-z]+)\s*= 3'd(\d)", RTL)}
     assert {v: k for k, v in rtl.items() if v} == errs
 
 
