@@ -38,9 +38,9 @@ def _run(core_name: str, vecs, **kw):
 @pytest.mark.parametrize("sim", [pytest.param("icarus", marks=pytest.mark.slow), "verilator"])
 def test_ci_subset_n2(sim):
     """The CI subset on N = 2, both simulators, in make test-full (Icarus ~100 s; Verilator 106 s in a fresh-clone CI
-    of 2026-11-28 whose make test took 20:36). make test keeps N = 2 end to end through test_readme_cycle_budget
-    (Verilator, its messages checked against the golden model), the AXI top's aesforge-sim bench and the Icarus
-    protocol test."""
+    of 2026-11-28 whose make test took 20:36). make test keeps N = 2 end to end through the AXI top's aesforge-sim bench
+    and the Icarus protocol test; the cycle budget (test_readme_cycle_budget) is make test-full only since
+    2026-11-28."""
     vecs = CORE.ci_vectors()
     assert {len(v["iv"]) // 2 for v in vecs} == {1, 12, 128}
     assert any(v.get("expect", {}).get("auth_ok") is False for v in vecs)   # FAIL vectors included
@@ -69,7 +69,7 @@ def test_other_configs(key_bits, params, stall):
     _run(name, vecs, sim="icarus", stall=stall, seed=3)
 
 
-@pytest.mark.full   # make test time (the Boyar-Peralta lane 1 of the registered N = 2, issue 19 round 8, simulates about twice as slowly): test_readme_cycle_budget asserts the same overhead in make test
+@pytest.mark.full   # make test time (the Boyar-Peralta lane 1 of the registered N = 2, issue 19 round 8, simulates about twice as slowly): test_readme_cycle_budget asserts the same overhead (make test-full)
 def test_long_message_throughput():
     """N = 2 lanes absorb 2 blocks per clock: a 4 KiB message (256 blocks, 128 beats) costs 128 beats plus a
     fixed per-message overhead, checked against the golden model; the overhead is asserted exactly."""
@@ -89,8 +89,9 @@ def test_long_message_throughput():
                                                   # (measured)
 
 
-@pytest.mark.full   # 111 s (the Verilator build of N = 2); the N = 1 budget is full too; cycles stay asserted in
-#                     make test through test_gcm_lanes_proto and the stream tests
+@pytest.mark.full   # 111 s (the Verilator build of N = 2), moved for make test's 20-minute budget; the N = 1 budget
+#                     is full too, so make test asserts no gcm_lanes cycle count now (its streams and protocol tests
+#                     check results only): a cheaper cycle check in make test is still to be written
 def test_readme_cycle_budget():
     """The cycle budget in hw/gcm_lanes/README.md (N = 2, AES-128), measured by the same function `make report`
     uses (aesforge.sim.perf_lanes): key load 196, a 64-byte message 43, overhead 41, 1/N cycles per block; back-to-back
