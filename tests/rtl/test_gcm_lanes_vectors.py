@@ -89,9 +89,8 @@ def test_long_message_throughput():
                                                   # (measured)
 
 
-@pytest.mark.full   # 111 s (the Verilator build of N = 2), moved for make test's 20-minute budget; the N = 1 budget
-#                     is full too, so make test asserts no gcm_lanes cycle count now (its streams and protocol tests
-#                     check results only): a cheaper cycle check in make test is still to be written
+@pytest.mark.full   # 111 s (the Verilator build of N = 2), moved for make test's 20-minute budget; make test keeps
+#                     the exact short-message cycles of N = 1 (test_readme_cycle_budget_n1_short)
 def test_readme_cycle_budget():
     """The cycle budget in hw/gcm_lanes/README.md (N = 2, AES-128), measured by the same function `make report`
     uses (aesforge.sim.perf_lanes): key load 196, a 64-byte message 43, overhead 41, 1/N cycles per block; back-to-back
@@ -141,6 +140,28 @@ def test_parameters_checked_at_elaboration(params, ok, tmp_path):
     else:
         assert p.returncode != 0
         assert "aesf_illegal_parameter_value" in p.stdout + p.stderr
+
+
+def test_readme_cycle_budget_n1_short():
+    """make test's exact cycle check of gcm_lanes (the full budgets below are make test-full): the registered N = 1
+    (gcm_lanes_n1, Icarus) on hw/gcm_lanes/README.md's short-message figures, the same vectors and arithmetic as
+    aesforge.sim.perf_lanes without its long messages: key load 126 cycles, a 64-byte message (96-bit IV, no AAD)
+    55 cycles from the command handshake to done_o, and back-to-back 64-byte messages (16-byte AAD) one per 6
+    cycles, done_o to done_o."""
+    import random
+
+    rng = random.Random(2026)
+    key = rng.randbytes(16).hex()
+    vecs = [{"id": "pt64", "op": "encrypt", "mode": "gcm", "key": key, "iv": rng.randbytes(12).hex(), "aad": "",
+             "pt": rng.randbytes(64).hex()}]
+    aad = rng.randbytes(16).hex()
+    vecs += [{"id": f"s64_{i}", "op": "encrypt", "mode": "gcm", "key": key, "iv": rng.randbytes(12).hex(),
+              "aad": aad, "pt": rng.randbytes(64).hex(), "stream": "s64"} for i in range(9)]
+    res = {r["id"]: r for r in _run("gcm_lanes_n1", vecs, sim="icarus")}
+    assert res["pt64"]["key_cycles"] == 126, res["pt64"]
+    assert res["pt64"]["cycles"] == 55, res["pt64"]
+    gaps = [res[f"s64_{i + 1}"]["done_cycle"] - res[f"s64_{i}"]["done_cycle"] for i in range(8)]
+    assert gaps == [6] * 8, gaps          # every message of the stream, from the first on
 
 
 @pytest.mark.full
