@@ -86,11 +86,15 @@ for _n, _rank in ((1, 61), (4, 62)):
     # beat ahead the worst path was inside a round, block-ROM register -> MixColumns + AddRoundKey -> the next
     # round's block-ROM address, 9.4 of its 11.1 ns routing between block-RAM rows (90.3 MHz, seed 1); the register
     # halves that route (93.3 MHz, the worst path back in control) for 10 cycles of latency (3 stages per round).
+    # N = 1: its 80 block ROMs pinned round by round in pipeline order (aesforge.flow.pins.lane_rounds; issue 19,
+    # twelfth round: seeds 1 / 2 / 3 at 91.08 / 88.28 / 96.14 MHz against 85.90 / 84.04 / 91.18 unpinned, the same
+    # netlist; no worst path touches a lane either way).
     register(dataclasses.replace(_BASE, name=f"gcm_lanes_n{_n}", rank=_rank,
                                  params={**_BASE.params, "N": _n, "ROM_LANES": _n,
                                          **({"PIPE_MASK": 6} if _n == 1 else {})},
                                  summary=f"gcm_lanes with N = {_n} lane(s) ({_n} block(s) per clock)", claims="",
-                                 pnr_args=() if _n == 1 else _BASE.pnr_args))
+                                 pnr_args=() if _n == 1 else _BASE.pnr_args,
+                                 pnr_pins="lane_rounds" if _n == 1 else ""))
 
 # AES-256 (14 rounds per lane, 8-word key schedule): MACsec GCM-AES-256 / GCM-AES-XPN-256 is what line cards deploy.
 for _src, _name, _rank in (("gcm_lanes", "gcm_lanes_256", 63), ("gcm_lanes_n1", "gcm_lanes_n1_256", 64)):
@@ -99,7 +103,8 @@ for _src, _name, _rank in (("gcm_lanes", "gcm_lanes_256", 63), ("gcm_lanes_n1", 
     register(dataclasses.replace(
         # (PIPE_MASK 6 with 14 rounds: L = 1 + 14 x 3 = 43 beats, so the keystream FIFO needs 2^6 entries to keep one
         # beat per clock; with KS_LOG2 5 the first measurement gave 1.4 cycles per block)
-        _c, name=_name, rank=_rank, key_sizes=(256,),
+        # (pnr_pins "": the AES-256 lanes' pinned layout, rows 46 / 70 / 82, is not measured yet; its row is unpinned)
+        _c, name=_name, rank=_rank, key_sizes=(256,), pnr_pins="",
         params={**_c.params, "KEY_BITS": 256, **({"KS_LOG2": 6} if _c.params["PIPE_MASK"] == 6 else {})}, claims="",
         summary=f"{_src} (N = {_n}) with AES-256 keys (KEY_BITS 256, 14 rounds per lane): MACsec GCM-AES-256 / "
                 f"GCM-AES-XPN-256, what line cards deploy"))
