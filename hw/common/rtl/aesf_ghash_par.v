@@ -601,7 +601,7 @@ module aesf_ghash_par #(
   end
 
 `ifdef FORMAL
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
       assert (oc_q <= OW'(RES_DEPTH));
       assert (oc_nz_q == (oc_q != '0));

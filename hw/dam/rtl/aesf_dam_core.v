@@ -619,7 +619,7 @@ module aesf_dam_core #(
   end
 `ifdef FORMAL
   // credits: bounded, the flag is the compare it stands for, and a block leaving an engine always finds room
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
       assert (dcred_q <= BQW'(BQ_DEPTH) && ecred_q <= BQW'(BQ_DEPTH));
       assert (dcred_ok_q == (dcred_q != '0) && ecred_ok_q == (ecred_q != '0));
@@ -707,7 +707,7 @@ module aesf_dam_core #(
     end
   end
 `ifdef FORMAL
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
       assert (!(w_win && r_mgnt));
       assert (!(w_mreq && wout_done_err));
@@ -841,7 +841,7 @@ module aesf_dam_core #(
   assign wd_be        = dma_loop ? {(W/8){1'b1}} : wd_be_i;
   assign rd_ready_int = dma_loop ? lb_wready : rd_ready_i;
 `ifdef FORMAL
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
       assert (dma_loop_q == (dma_state_q == D_PUSH || dma_state_q == D_RUN));
       if (!dma_loop_q) assert (!lb_rvalid);      // the slice is empty whenever the front end owns the paths

@@ -117,7 +117,7 @@ module aesf_dam_qhead #(
 `ifdef FORMAL
   logic [QW:0] pp_d;                  // next push pointer
   assign pp_d = push_ptr_i + (QW+1)'(push_i);
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
       assert (ptr1_q == ptr_q + 1'b1);
       assert (valid_d == (ptr_d != pp_d));

@@ -1360,7 +1360,7 @@ module aesf_gcm_lanes #(
   end
 
 `ifdef FORMAL
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
       assert (mo_q <= (CQ_LOG2+1)'(CQ));
       if (cq_push) assert (cq_ready);

@@ -684,15 +684,25 @@ module aesf_gcm_lanes_axi #(
   // beats than START checked fit into the buffer.
   // In simulation (Verilator --assert, every run) the same assertions hold with the real core; the assumptions
   // are sby's environment only, and "a past cycle exists" starts at the first edge after reset.
-  logic f_past_valid;
+  // f_run: out of reset at this edge and the previous one (the $past terms are defined); f_live: out of reset.
+  logic f_past_valid, f_run, f_live;
 `ifdef VERILATOR
+  // (rst_ni is the flip-flops' asynchronous reset: no synchronous sample of it in the simulated checks; they
+  // start at the second edge after reset)
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) f_past_valid <= 1'b0;
     else         f_past_valid <= 1'b1;
   end
+  assign f_run  = f_past_valid;
+  assign f_live = f_past_valid;
 `else
+  logic f_rst_q;
   initial f_past_valid = 1'b0;
+  initial f_rst_q = 1'b0;
   always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @(posedge clk_i) f_rst_q <= rst_ni;
+  assign f_run  = f_past_valid && f_rst_q && rst_ni;
+  assign f_live = rst_ni;
   always @(*) if (!f_past_valid) assume (!rst_ni);
   always @(*) if (c_out_valid) assume (core_run_q);
   always @(*) if (c_done) assume (!c_out_valid);
@@ -700,9 +710,8 @@ module aesf_gcm_lanes_axi #(
     always @(*) if (bf_wr) assume ((gen_buf.wp_q - gen_buf.rp_q) != (BUF_LOG2 + 1)'(1 << BUF_LOG2));
   end
 `endif
-  /* verilator lint_off SYNCASYNCNET */  // rst_ni sampled by the checks below: they need its past value
   always @(posedge clk_i) begin
-    if (f_past_valid && $past(rst_ni) && rst_ni) begin
+    if (f_run) begin
       if ($past(m_axis_tvalid && !m_axis_tready)) begin
         assert (m_axis_tvalid);
         assert ($stable(m_axis_tdata) && $stable(m_axis_tkeep) && $stable(m_axis_tuser) && $stable(m_axis_tlast));
@@ -718,13 +727,12 @@ module aesf_gcm_lanes_axi #(
         assert (s_axil_rvalid && $stable(s_axil_rdata) && $stable(s_axil_rresp));
       end
     end
-    if (rst_ni) begin
+    if (f_live) begin
       assert (ib_cnt_q <= 2'd2);
       if (wr_do && w_err) assert (!w_start && !w_keyload && !w_abort && !w_zeroize && !w_cfg_ok && !c_clear);
       if (ib_pop) assert (ib_have && (drain_q || (c_in_valid && c_in_ready)));
     end
   end
-  /* verilator lint_on SYNCASYNCNET */
 `endif
 
   // unused: AXI protection bits, the core's own out_last/out_cnt (the front end counts bytes itself)

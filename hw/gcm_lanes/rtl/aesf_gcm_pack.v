@@ -237,7 +237,7 @@ module aesf_gcm_pack #(
     assign out_data_o = rd[B];
 `ifdef FORMAL
     // the pointers are one-hot and B - 1 .. 0 blocks apart as the fill level says (empty: equal)
-    always_ff @(posedge clk_i) begin
+    always_ff @(posedge clk_i or negedge rst_ni) begin
       if (rst_ni) begin
         assert ($onehot(wp_q) && $onehot(rp_q));
         for (int c = 0; c < B; c++) begin
