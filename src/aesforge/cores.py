@@ -41,6 +41,9 @@ class Core:
     ecp5_synth_args: tuple[str, ...] = ()  # extra synth_ecp5 options for this core (both ECP5 syntheses, e.g.
                                    # ("-nowidelut",): LUT4 only, no PFUMX/L6MUX wide functions); recorded in the
                                    # P&R result "ecp5_synth_args"
+    report_hook: str = ""          # "module:function" that `make report` calls once, after writing the results rows,
+                                   # with every row (a list of dicts) when it ran this core; returns the Path it
+                                   # wrote (the DAM cores: the seed-003 paper reproduction, docs/dam_reproduce.md)
     claims: str = ""               # published figures of the seed paper (and peers), quoted for comparison in
                                    # docs/results.md; never used as a measurement
 

@@ -17,6 +17,7 @@ import argparse
 import concurrent.futures as cf
 import datetime as _dt
 import hashlib
+import importlib
 import json
 import re
 import threading
@@ -657,14 +658,13 @@ def run(core_names: list[str] | None = None, jobs: int = 2, pnr: bool = True, fr
     md = write_results_md(allres)
     splice_top_readme(allres)
     png = write_pareto(allres)
-    dam = [c.name for c in cores if c.name.startswith("dam_")]
-    if dam:  # the seed-003 paper reproduction (cycle models vs RTL transfers) for the DAM instances run here
+    for spec in sorted({c.report_hook for c in cores if c.report_hook}):   # per-core outputs (Core.report_hook)
         try:
-            from aesforge.dam.run import reproduce  # noqa: PLC0415
-            _say(f"wrote {reproduce(allres).relative_to(repo_root())}")
+            mod, fn = spec.split(":")
+            _say(f"wrote {getattr(importlib.import_module(mod), fn)(allres).relative_to(repo_root())}")
         except Exception as e:  # noqa: BLE001 - report, never guess
             rc = 1
-            _say(f"dam reproduction: FAILED: {type(e).__name__}: {e}")
+            _say(f"{spec}: FAILED: {type(e).__name__}: {e}")
     _say(f"wrote {md.relative_to(repo_root())}" + (f", {png.relative_to(repo_root())}" if png else "")
          + f" in {time.monotonic() - t_start:.1f} s total")
     return rc
