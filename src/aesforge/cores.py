@@ -7,10 +7,55 @@ report) reads it from here. Each core registers itself in its own module under `
 """
 from __future__ import annotations
 
+import functools
+import re
 from dataclasses import asdict, dataclass, field
 
-# Shared primitives, in dependency order (repo-relative).
+# Shared primitives (repo-relative).
 COMMON = "hw/common/rtl"
+
+_INST = re.compile(r"^\s*(aesf_\w+)\s*(?:#\s*\(|\w+\s*\()", re.M)   # `aesf_x #(` or `aesf_x u_x (`
+
+
+@functools.lru_cache(maxsize=None)
+def _rtl_files() -> dict[str, str]:
+    """module name -> repo-relative file: one module per file, file name = module name (hw/*/rtl/<module>.v)."""
+    from aesforge.paths import repo_root
+
+    root = repo_root()
+    return {p.stem: p.relative_to(root).as_posix() for p in sorted(root.glob("hw/*/rtl/aesf_*.v"))}
+
+
+@functools.lru_cache(maxsize=None)
+def _instantiated(path: str) -> tuple[str, ...]:
+    """The library modules a file instantiates (any generate branch), comments stripped."""
+    from aesforge.paths import repo_root
+
+    text = re.sub(r"/\*.*?\*/", "", re.sub(r"//[^\n]*", "", (repo_root() / path).read_text()), flags=re.S)
+    return tuple(sorted({m for m in _INST.findall(text) if m in _rtl_files()}))
+
+
+def rtl_sources(top: str, *extra: str) -> tuple[str, ...]:
+    """The source list of module `top`: its file and those of every library module it instantiates, transitively,
+    leaves first and the top last, then `extra` (simulation-only files such as a memory model). The RTL itself is
+    the one source list: the registry, the simulators and the flow read it from here, and tests/flow/test_fusesoc.py
+    checks that each .core file's filesets hold it. () for a module the library does not have (test stand-ins)."""
+    files = _rtl_files()
+    if top not in files:
+        return tuple(extra)
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def visit(m: str) -> None:
+        if m in seen:
+            return
+        seen.add(m)
+        for c in _instantiated(files[m]):
+            visit(c)
+        order.append(files[m])
+
+    visit(top)
+    return tuple(order) + tuple(extra)
 
 
 @dataclass(frozen=True)
@@ -18,7 +63,6 @@ class Core:
     name: str                      # CLI name, e.g. "aes_iter"
     top: str                       # top module of the bus-free core
     folder: str                    # hw/<core>
-    sources: tuple[str, ...]       # repo-relative RTL files, leaves first, top last
     interface: str                 # human description of the port protocol
     key_sizes: tuple[int, ...]     # supported key lengths in bits
     modes: tuple[str, ...]         # "ecb", "gcm", ...
@@ -44,8 +88,16 @@ class Core:
     report_hook: str = ""          # "module:function" that `make report` calls once, after writing the results rows,
                                    # with every row (a list of dicts) when it ran this core; returns the Path it
                                    # wrote (the DAM cores: the seed-003 paper reproduction, docs/dam_reproduce.md)
+    sources: tuple[str, ...] = ()  # repo-relative RTL files, leaves first, top last; () = rtl_sources(top,
+                                   # *sim_sources), the registered cores' only source list (give () again when a
+                                   # dataclasses.replace() changes the top)
+    sim_sources: tuple[str, ...] = ()   # simulation-only files after the RTL (e.g. the DAM's memory model)
     claims: str = ""               # published figures of the seed paper (and peers), quoted for comparison in
                                    # docs/results.md; never used as a measurement
+
+    def __post_init__(self) -> None:
+        if not self.sources:
+            object.__setattr__(self, "sources", rtl_sources(self.top, *self.sim_sources))
 
     def ci_vectors(self) -> list[dict]:
         """The deterministic CI subset of the NIST vectors that this core supports."""

@@ -153,3 +153,44 @@ def test_synth_ecp5_smallest_core():
     _ok(p)
     net = next((build_dir() / "fusesoc" / "aes_compact8-synth").glob("*/synth-yosys/*.json"))
     assert '"LUT4"' in net.read_text()
+
+
+def _files_of(vlnv: str, seen: set[str] | None = None) -> set[str]:
+    """Repo-relative files of a core's filesets and of every core it depends on (any target)."""
+    seen = set() if seen is None else seen
+    if vlnv in seen:
+        return set()
+    seen.add(vlnv)
+    path, data = next((p, d) for p, d in DATA.items() if _vlnv(d) == vlnv)
+    here = (ROOT / path).parent
+    out: set[str] = set()
+    for fs in data.get("filesets", {}).values():
+        for f in fs.get("files", []):
+            name = f if isinstance(f, str) else next(iter(f))
+            out.add((here / name).resolve().relative_to(ROOT).as_posix())
+        for dep in fs.get("depend", []):
+            out |= _files_of(dep.split()[0], seen)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(cores.CORES))
+def test_core_file_holds_the_registered_sources(name):
+    """The registry's source list is derived from the RTL (aesforge.cores.rtl_sources: the top and every library
+    module it instantiates); the .core file whose lint target is the core's top must hold all of it, so a FuseSoC
+    user gets every file the simulators and the flow read."""
+    c = cores.get(name)
+    assert c.sources == cores.rtl_sources(c.top, *c.sim_sources)
+    owner = next(_vlnv(d) for d in DATA.values() if d["targets"].get("lint", {}).get("toplevel") == c.top)
+    missing = sorted(set(c.sources) - _files_of(owner))
+    assert not missing, f"{owner} lacks {missing}"
+
+
+def test_rtl_sources_follow_instantiations():
+    """rtl_sources reads instantiations from the RTL: leaves before their users, the top last, each file once."""
+    src = cores.rtl_sources("aesf_gcm_spi")
+    assert src[-1] == "hw/gcm_spi/rtl/aesf_gcm_spi.v" and len(src) == len(set(src))
+    for user, leaf in (("aesf_gcm_seq", "aesf_aes_col32"), ("aesf_aes_col32", "aesf_sbox"),
+                       ("aesf_gcm_spi", "aesf_spi_slave"), ("aesf_gcm_seq", "aesf_gf128_mul_digit")):
+        idx = {s.rsplit("/", 1)[1][:-2]: i for i, s in enumerate(src)}
+        assert idx[leaf] < idx[user], (leaf, user)
+    assert cores.rtl_sources("not_a_module") == ()

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from aesforge.check import check
-from aesforge.coredefs.aes_pipe import SOURCES, latency_of, pipe_core
-from aesforge.cores import Core, get
+from aesforge.coredefs.aes_pipe import latency_of, pipe_core
+from aesforge.cores import Core, get, rtl_sources
 from aesforge.paths import repo_root
 from aesforge.sim.runner import run_batch, run_cocotb_module
 
@@ -170,7 +170,7 @@ def test_standalone_round(impl, mask, last):
     impl 2 = the block-ROM S-boxes (aesf_sbox_rom) holding the P_SUB register; impl 3 = Boyar-Peralta split at its
     seams (mask 11: seam A + after SubBytes + seam B; 12: after MixColumns + seam B)."""
     core = Core(name=f"aes_pipe_round_s{impl}_m{mask}_l{last}", top="aesf_aes_pipe_round", folder="hw/aes_pipe",
-                sources=SOURCES, interface="block-level test", key_sizes=(128,), modes=("ecb",),
+                interface="block-level test", key_sizes=(128,), modes=("ecb",),
                 directions=("encrypt",), params={"SBOX_IMPL": impl, "PIPE_MASK": mask, "LAST": last})
     tests, failed = run_cocotb_module(core, "aes_pipe_round_tb", sim="icarus",
                                       pythonpath=[str(Path(__file__).parent)])
@@ -193,7 +193,7 @@ def test_illegal_parameters_rejected(params, tmp_path):
     root = repo_root()
     cmd = ["iverilog", "-g2012", "-o", str(tmp_path / "x.vvp"), "-s", "aesf_aes_pipe"]
     cmd += [f"-Paesf_aes_pipe.{k}={v}" for k, v in params.items()]
-    cmd += [str(root / s) for s in SOURCES]
+    cmd += [str(root / s) for s in rtl_sources("aesf_aes_pipe")]
     p = subprocess.run(cmd, capture_output=True, text=True)
     assert p.returncode != 0
     assert "aesf_illegal_parameter_value" in p.stdout + p.stderr
@@ -208,6 +208,6 @@ def test_legal_parameters_elaborate(tmp_path):
     root = repo_root()
     cmd = ["iverilog", "-g2012", "-o", str(tmp_path / "x.vvp"), "-s", "aesf_aes_pipe",
            "-Paesf_aes_pipe.PIPE_MASK=7", "-Paesf_aes_pipe.SBOX_IMPL=1", "-Paesf_aes_pipe.KEY_BITS=256"]
-    cmd += [str(root / s) for s in SOURCES]
+    cmd += [str(root / s) for s in rtl_sources("aesf_aes_pipe")]
     p = subprocess.run(cmd, capture_output=True, text=True)
     assert p.returncode == 0, p.stdout + p.stderr

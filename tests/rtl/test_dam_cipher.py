@@ -15,29 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from aesforge.cores import COMMON, Core
+from aesforge.cores import Core, rtl_sources
 from aesforge.sim.runner import repo_root, run_cocotb_module
 
-ROUND_SOURCES = (
-    f"{COMMON}/aesf_sbox_lut.v",
-    f"{COMMON}/aesf_inv_sbox_lut.v",
-    f"{COMMON}/aesf_sbox_cf.v",
-    f"{COMMON}/aesf_sbox_bp.v",
-    f"{COMMON}/aesf_sbox.v",
-    f"{COMMON}/aesf_mixcolumn.v",
-    f"{COMMON}/aesf_inv_mixcolumn.v",
-    "hw/aes_pipe/rtl/aesf_aes_pipe_stage.v",
-    "hw/aes_pipe/rtl/aesf_aes_pipe_sbox_bp.v",
-    "hw/aes_pipe/rtl/aesf_aes_pipe_round.v",
-)
-# RTL of the engines (what a DAM coredef needs, leaves first), then the test top.
-CIPHER_SOURCES = ROUND_SOURCES + (
-    f"{COMMON}/aesf_sbox_rom.v",
-    f"{COMMON}/aesf_subword.v",
-    f"{COMMON}/aesf_key_step.v",
-    "hw/dam/rtl/aesf_dam_keyexp.v",
-    "hw/dam/rtl/aesf_dam_cipher.v",
-)
+# RTL of the engines (the key schedule and both cipher directions, leaves first), then the test top.
+CIPHER_SOURCES = tuple(dict.fromkeys(rtl_sources("aesf_dam_keyexp") + rtl_sources("aesf_dam_cipher")))
 TB_SOURCES = CIPHER_SOURCES + ("hw/dam/tb/aesf_dam_cipher_tb_top.v",)
 
 TB = Core(name="blk_dam_cipher", top="aesf_dam_cipher_tb_top", folder="hw/dam", sources=TB_SOURCES,
@@ -104,7 +86,7 @@ def test_inverse_round_standalone(impl, mask, last):
     """aesf_aes_pipe_round INVERSE = 1 alone (equivalent inverse cipher round, FIPS-197 C.1 last round as the
     first state), with back-to-back states, gaps and en_i stalls (tests/rtl/aes_pipe_round_tb.py)."""
     core = Core(name=f"blk_dam_inv_round_s{impl}_m{mask}_l{last}", top="aesf_aes_pipe_round", folder="hw/aes_pipe",
-                sources=ROUND_SOURCES, interface="block-level test", key_sizes=(128,), modes=("ecb",),
+                interface="block-level test", key_sizes=(128,), modes=("ecb",),
                 directions=("decrypt",), params={"SBOX_IMPL": impl, "PIPE_MASK": mask, "LAST": last, "INVERSE": 1})
     tests, failed = run_cocotb_module(core, "aes_pipe_round_tb", sim="icarus", pythonpath=HERE)
     assert tests == 2

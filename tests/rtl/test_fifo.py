@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from aesforge.cores import COMMON, Core
+from aesforge.cores import Core
 from aesforge.sim.runner import run_cocotb_module
 
-BLOCK = Core(name="blk_fifo", top="aesf_fifo", folder="hw/common", sources=(f"{COMMON}/aesf_fifo.v",),
+BLOCK = Core(name="blk_fifo", top="aesf_fifo", folder="hw/common",
              interface="block", key_sizes=(), modes=(), directions=())
 
 CONFIGS = [

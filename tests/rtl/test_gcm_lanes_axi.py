@@ -10,11 +10,9 @@ from pathlib import Path
 import pytest
 
 from aesforge.cores import Core
-from aesforge.coredefs.gcm_lanes import SOURCES
 from aesforge.sim.runner import run_cocotb_module
 
 TOP = Core(name="blk_gcm_lanes_axi", top="aesf_gcm_lanes_axi", folder="hw/gcm_lanes",
-           sources=SOURCES + ("hw/gcm_lanes/rtl/aesf_gcm_lanes_axi.v",),
            interface="AXI4-Lite + AXI4-Stream", key_sizes=(), modes=(), directions=())
 
 BASE = {"N": 2, "KEY_BITS": 128, "SBOX_IMPL": 0, "PIPE_MASK": 0, "GH_ORDER": 4, "GH_PIPE_MASK": 13,

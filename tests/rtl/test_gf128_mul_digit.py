@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from aesforge.cores import COMMON, Core
+from aesforge.cores import Core
 from aesforge.sim.runner import run_cocotb_module
 
 BLOCK = Core(name="blk_gf128_mul_digit", top="aesf_gf128_mul_digit", folder="hw/common",
-             sources=(f"{COMMON}/aesf_assert_wiped.v", f"{COMMON}/aesf_gf128_mul_digit.v"),
              interface="block", key_sizes=(), modes=(), directions=())
 
 # every DIGIT on Icarus in make test; Verilator (17 s each, mostly the build) for the shipped fast digit and DIGIT 1

@@ -7,12 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from aesforge.cores import COMMON, Core
+from aesforge.cores import Core
 from aesforge.sim.runner import run_cocotb_module
 
 BLOCK = Core(name="blk_ghash_par", top="aesf_ghash_par", folder="hw/common",
-             sources=(f"{COMMON}/aesf_clmul_kara.v", f"{COMMON}/aesf_gf128_mul_kara.v", f"{COMMON}/aesf_fifo.v",
-                      f"{COMMON}/aesf_ghash_par.v"),
              interface="block", key_sizes=(), modes=(), directions=())
 
 CONFIGS = [

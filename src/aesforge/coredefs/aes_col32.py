@@ -4,24 +4,13 @@
 fast one). Same ports as aes_iter, so it uses the aes_iter bench."""
 import dataclasses
 
-from aesforge.cores import COMMON, CORES, Core, register
+from aesforge.cores import CORES, Core, register
 
 register(Core(
     name="aes_col32",
     rank=12,
     top="aesf_aes_col32",
     folder="hw/aes_col32",
-    sources=(
-        f"{COMMON}/aesf_sbox_lut.v",
-        f"{COMMON}/aesf_inv_sbox_lut.v",
-        f"{COMMON}/aesf_sbox_cf.v",
-        f"{COMMON}/aesf_sbox.v",
-        f"{COMMON}/aesf_mixcolumn.v",
-        f"{COMMON}/aesf_subword.v",
-        f"{COMMON}/aesf_sbox_rom.v",
-        f"{COMMON}/aesf_assert_wiped.v",
-        "hw/aes_col32/rtl/aesf_aes_col32.v",
-    ),
     interface="bus-free valid/ready: key port, block-in port, block-out port (as aes_iter, encrypt only)",
     key_sizes=(128, 192, 256),
     modes=("ecb",),
@@ -69,12 +58,6 @@ register(Core(
     rank=18,
     top="aesf_aes_col32_dom",
     folder="hw/aes_col32",
-    sources=(
-        f"{COMMON}/aesf_prng_lfsr.v",
-        f"{COMMON}/aesf_sbox_dom.v",
-        f"{COMMON}/aesf_mixcolumn.v",
-        "hw/aes_col32/rtl/aesf_aes_col32_dom.v",
-    ),
     interface="bus-free valid/ready: key port, block-in port, block-out port (as aes_iter, encrypt only) and a "
               "PRNG reseed port",
     key_sizes=(128, 192, 256),

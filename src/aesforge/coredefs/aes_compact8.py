@@ -1,17 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """Registry entry: the compact 8-bit-datapath AES-128 encryption core (hw/aes_compact8, seed 001)."""
-from aesforge.cores import COMMON, Core, register
+from aesforge.cores import Core, register
 
 register(Core(
     name="aes_compact8",
     rank=20,
     top="aesf_aes_compact8",
     folder="hw/aes_compact8",
-    sources=(
-        f"{COMMON}/aesf_sbox_cf.v",
-        f"{COMMON}/aesf_mixcolumn.v",
-        "hw/aes_compact8/rtl/aesf_aes_compact8.v",
-    ),
     interface="bus-free byte streams, valid/ready: 16-beat key port, 16-beat block-in port, 16-beat block-out port",
     key_sizes=(128,),
     modes=("ecb",),

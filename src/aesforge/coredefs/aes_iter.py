@@ -1,24 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """Registry entry: the iterative AES core (hw/aes_iter)."""
-from aesforge.cores import COMMON, Core, register
+from aesforge.cores import Core, register
 
 register(Core(
     name="aes_iter",
     rank=10,
     top="aesf_aes_iter",
     folder="hw/aes_iter",
-    sources=(
-        f"{COMMON}/aesf_sbox_lut.v",
-        f"{COMMON}/aesf_inv_sbox_lut.v",
-        f"{COMMON}/aesf_sbox_cf.v",
-        f"{COMMON}/aesf_sbox.v",
-        f"{COMMON}/aesf_mixcolumn.v",
-        f"{COMMON}/aesf_inv_mixcolumn.v",
-        f"{COMMON}/aesf_subword.v",
-        f"{COMMON}/aesf_key_step.v",
-        f"{COMMON}/aesf_assert_wiped.v",
-        "hw/aes_iter/rtl/aesf_aes_iter.v",
-    ),
     interface="bus-free valid/ready: key port, block-in port (per-block direction), block-out port",
     key_sizes=(128, 192, 256),
     modes=("ecb",),
@@ -42,21 +30,6 @@ for _bus, (_desc, _adapter, _rank) in _BUS.items():
         rank=_rank,
         top=f"aesf_aes_iter_{_bus}",
         folder="hw/aes_iter",
-        sources=(
-            f"{COMMON}/aesf_sbox_lut.v",
-            f"{COMMON}/aesf_inv_sbox_lut.v",
-            f"{COMMON}/aesf_sbox_cf.v",
-            f"{COMMON}/aesf_sbox.v",
-            f"{COMMON}/aesf_mixcolumn.v",
-            f"{COMMON}/aesf_inv_mixcolumn.v",
-            f"{COMMON}/aesf_subword.v",
-            f"{COMMON}/aesf_key_step.v",
-            f"{COMMON}/{_adapter}.v",
-            f"{COMMON}/aesf_assert_wiped.v",
-            "hw/aes_iter/rtl/aesf_aes_iter.v",
-            "hw/aes_iter/rtl/aesf_aes_iter_regs.v",
-            f"hw/aes_iter/rtl/aesf_aes_iter_{_bus}.v",
-        ),
         interface=f"{_desc} slave, 32-bit registers (KEYi, CFG, CTRL, STATUS, DINi, DOUTi, IRQ_EN/IRQ_STATUS; "
                   "map hw/aes_iter/aes_iter_regs.json) + irq_o",
         key_sizes=(128, 192, 256),

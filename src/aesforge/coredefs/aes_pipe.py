@@ -18,23 +18,8 @@ the search result: ``aesforge explore pipelined`` reports the best placement per
 """
 from __future__ import annotations
 
-from aesforge.cores import COMMON, Core, register
+from aesforge.cores import Core, register
 
-SOURCES = (
-    f"{COMMON}/aesf_sbox_lut.v",
-    f"{COMMON}/aesf_inv_sbox_lut.v",
-    f"{COMMON}/aesf_sbox_cf.v",
-    f"{COMMON}/aesf_sbox_bp.v",
-    f"{COMMON}/aesf_sbox.v",
-    f"{COMMON}/aesf_sbox_rom.v",
-    f"{COMMON}/aesf_mixcolumn.v",
-    f"{COMMON}/aesf_subword.v",
-    "hw/aes_pipe/rtl/aesf_aes_pipe_stage.v",
-    "hw/aes_pipe/rtl/aesf_aes_pipe_sbox_bp.v",
-    "hw/aes_pipe/rtl/aesf_aes_pipe_round.v",
-    "hw/aes_pipe/rtl/aesf_aes_pipe_key.v",
-    "hw/aes_pipe/rtl/aesf_aes_pipe.v",
-)
 
 # PIPE_MASK bits (see hw/aes_pipe/rtl/aesf_aes_pipe_round.v)
 MASK_BITS = {0: "mid (S-box seam; seam A of the Boyar-Peralta S-box)", 1: "sub (after SubBytes)",
@@ -71,7 +56,7 @@ def legal(sbox_impl: int, pipe_mask: int) -> bool:
 
 
 def pipe_core(key_bits: int = 128, sbox_impl: int = DEFAULT_SBOX_IMPL, pipe_mask: int = DEFAULT_PIPE_MASK,
-              name: str | None = None, rank: int = 39, sources: tuple[str, ...] = SOURCES,
+              name: str | None = None, rank: int = 39,
               top: str = "aesf_aes_pipe", extra_params: dict | None = None,
               ecp5_synth_args: tuple[str, ...] = (), pnr_args: tuple[str, ...] = ()) -> Core:
     if key_bits not in (128, 192, 256):
@@ -87,7 +72,6 @@ def pipe_core(key_bits: int = 128, sbox_impl: int = DEFAULT_SBOX_IMPL, pipe_mask
         rank=rank,
         top=top,
         folder="hw/aes_pipe",
-        sources=sources,
         interface=INTERFACE,
         key_sizes=(key_bits,),
         modes=("ecb",),

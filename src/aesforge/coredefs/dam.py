@@ -9,37 +9,11 @@ write path, copy/encrypt/decrypt memory-to-memory DMA. The registered engines (i
 AddRoundKey (IN_REG 1): LATENCY 3 Nr + 1 = 31."""
 import dataclasses
 
-from aesforge.cores import COMMON, CORES, Core, register
+from aesforge.cores import CORES, Core, register
 
-SOURCES = (
-    f"{COMMON}/aesf_sbox_lut.v",
-    f"{COMMON}/aesf_inv_sbox_lut.v",
-    f"{COMMON}/aesf_sbox_cf.v",
-    f"{COMMON}/aesf_sbox_bp.v",
-    f"{COMMON}/aesf_sbox.v",
-    f"{COMMON}/aesf_sbox_rom.v",
-    f"{COMMON}/aesf_subword.v",
-    f"{COMMON}/aesf_mixcolumn.v",
-    f"{COMMON}/aesf_inv_mixcolumn.v",
-    f"{COMMON}/aesf_key_step.v",
-    f"{COMMON}/aesf_fifo.v",
-    "hw/aes_pipe/rtl/aesf_aes_pipe_stage.v",
-    "hw/aes_pipe/rtl/aesf_aes_pipe_sbox_bp.v",
-    "hw/aes_pipe/rtl/aesf_aes_pipe_round.v",
-    "hw/dam/rtl/aesf_dam_keyexp.v",
-    "hw/dam/rtl/aesf_dam_cipher.v",
-    "hw/dam/rtl/aesf_dam_regs.v",
-    "hw/dam/rtl/aesf_dam_qhead.v",
-    "hw/dam/rtl/aesf_dam_core.v",
-    "hw/dam/rtl/aesf_dam_asbus.v",
-    "hw/dam/rtl/aesf_dam_axi.v",
-    "hw/dam/rtl/aesf_dam.v",
-    "hw/dam/rtl/aesf_dam_sram.v",
-)
 
 _COMMON = dict(
     folder="hw/dam",
-    sources=SOURCES,
     key_sizes=(128,),
     modes=("ecb",),
     directions=("encrypt", "decrypt"),

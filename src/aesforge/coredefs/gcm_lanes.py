@@ -7,36 +7,14 @@ registered for the figures; `gcm_lanes_axi` is `gcm_lanes` behind the AXI front 
 aesforge.sim.benches.gcm_lanes_axi; protocol tests in tests/rtl/test_gcm_lanes_axi.py)."""
 import dataclasses
 
-from aesforge.cores import COMMON, CORES, Core, register
+from aesforge.cores import CORES, Core, register
 
-SOURCES = (
-    f"{COMMON}/aesf_sbox_lut.v",
-    f"{COMMON}/aesf_inv_sbox_lut.v",
-    f"{COMMON}/aesf_sbox_cf.v",
-    f"{COMMON}/aesf_sbox_bp.v",
-    f"{COMMON}/aesf_sbox.v",
-    f"{COMMON}/aesf_sbox_rom.v",
-    f"{COMMON}/aesf_mixcolumn.v",
-    f"{COMMON}/aesf_subword.v",
-    f"{COMMON}/aesf_key_step.v",
-    f"{COMMON}/aesf_clmul_kara.v",
-    f"{COMMON}/aesf_gf128_mul_kara.v",
-    f"{COMMON}/aesf_ghash_par.v",
-    f"{COMMON}/aesf_fifo.v",
-    f"{COMMON}/aesf_hold.v",
-    "hw/aes_pipe/rtl/aesf_aes_pipe_stage.v",
-    "hw/aes_pipe/rtl/aesf_aes_pipe_sbox_bp.v",
-    "hw/aes_pipe/rtl/aesf_aes_pipe_round.v",
-    "hw/gcm_lanes/rtl/aesf_gcm_pack.v",
-    "hw/gcm_lanes/rtl/aesf_gcm_lanes.v",
-)
 
 register(Core(
     name="gcm_lanes",
     rank=60,
     top="aesf_gcm_lanes",
     folder="hw/gcm_lanes",
-    sources=SOURCES,
     interface="bus-free valid/ready beats of N blocks: key, command (lengths, direction, tag length), "
               "IV/AAD/text/tag beats in, text beats out, done/tag/auth_fail/err",
     key_sizes=(128,),
@@ -114,7 +92,7 @@ for _src, _name, _rank in (("gcm_lanes", "gcm_lanes_256", 63), ("gcm_lanes_n1", 
 # frame at a time with the IV in the frame: its core has IV_IN_CMD 0 and a 2-message queue (set in the AXI top).
 register(dataclasses.replace(
     _BASE, name="gcm_lanes_axi", rank=65, top="aesf_gcm_lanes_axi",
-    sources=SOURCES + ("hw/gcm_lanes/rtl/aesf_gcm_lanes_axi.v",),
+    sources=(),   # derived again for the new top
     interface="AXI4-Lite control (KEYi, CFG, IV_LEN, AAD_LEN, TXT_LEN, CTRL, STATUS, TAGi; irq_o) + AXI4-Stream "
               "128N-bit s_axis frame (IV / AAD / text / tag segments by tuser, tkeep, tlast) in, m_axis frame "
               "(text, then a status beat: tag or status byte) out",

@@ -1,27 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Registry entries: the sequential AES-GCM core (hw/gcm_seq), shipped fast digit and bit-serial digit."""
-from aesforge.cores import COMMON, Core, register
+from aesforge.cores import Core, register
 
-SOURCES = (
-    f"{COMMON}/aesf_sbox_lut.v",
-    f"{COMMON}/aesf_inv_sbox_lut.v",
-    f"{COMMON}/aesf_sbox_cf.v",
-    f"{COMMON}/aesf_sbox.v",
-    f"{COMMON}/aesf_sbox_rom.v",
-    f"{COMMON}/aesf_mixcolumn.v",
-    f"{COMMON}/aesf_inv_mixcolumn.v",
-    f"{COMMON}/aesf_subword.v",
-    f"{COMMON}/aesf_key_step.v",
-    f"{COMMON}/aesf_assert_wiped.v",
-    "hw/aes_iter/rtl/aesf_aes_iter.v",
-    "hw/aes_col32/rtl/aesf_aes_col32.v",
-    f"{COMMON}/aesf_prng_lfsr.v",
-    f"{COMMON}/aesf_sbox_dom.v",
-    "hw/aes_col32/rtl/aesf_aes_col32_dom.v",
-    f"{COMMON}/aesf_inc32.v",
-    f"{COMMON}/aesf_gf128_mul_digit.v",
-    "hw/gcm_seq/rtl/aesf_gcm_seq.v",
-)
 
 FAST_DIGIT = 8
 """GHASH digit of the shipped fast configuration (16 cycles per multiply)."""
@@ -33,7 +13,6 @@ per block, one shared S-box array, one-port round-key RAM), so the packet stays 
 _COMMON_FIELDS = dict(
     top="aesf_gcm_seq",
     folder="hw/gcm_seq",
-    sources=SOURCES,
     interface="bus-free valid/ready: key port, command port, 128-bit in/out beat streams, done/tag/error result",
     key_sizes=(128, 192, 256),
     modes=("gcm",),
@@ -69,17 +48,14 @@ register(Core(
 BUF_LOG2 = 2
 """Decrypt plaintext buffer of the registered register tops: 4 beats = 64 bytes (as gcm_spi)."""
 
-for _bus, (_desc, _adapter, _rank) in {"axil": ("AXI4-Lite", "aesf_reg_axil", 42),
-                                        "apb": ("APB4", "aesf_reg_apb", 43),
-                                        "wb": ("Wishbone B4 classic", "aesf_reg_wb", 44)}.items():
+for _bus, (_desc, _rank) in {"axil": ("AXI4-Lite", 42), "apb": ("APB4", 43),
+                             "wb": ("Wishbone B4 classic", 44)}.items():
     register(Core(
         name=f"gcm_seq_{_bus}",
         rank=_rank,
         params={**FAST_PARAMS, "BUF_LOG2": BUF_LOG2},
         **{**_COMMON_FIELDS,
            "top": f"aesf_gcm_seq_{_bus}",
-           "sources": SOURCES + (f"{COMMON}/{_adapter}.v", "hw/gcm_seq/rtl/aesf_gcm_seq_regs.v",
-                                 f"hw/gcm_seq/rtl/aesf_gcm_seq_{_bus}.v"),
            "interface": f"{_desc} slave, 32-bit registers (KEYi, CFG, lengths, CTRL, STATUS, DINi / PUSH, DOUTi / POP, "
                         "TAGi, IRQ_EN/IRQ_STATUS; map hw/gcm_seq/gcm_seq_regs.json) + irq_o",
            "bench": "aesforge.sim.benches.gcm_seq_bus",

@@ -2,20 +2,14 @@
 """Registry entry: the 7-pin SPI front end in front of the sequential AES-GCM core (hw/gcm_spi)."""
 import dataclasses
 
-from aesforge.cores import COMMON, CORES, Core, register
-from aesforge.coredefs.gcm_seq import FAST_DIGIT, FAST_PARAMS, SOURCES as GCM_SEQ_SOURCES
-
-SOURCES = GCM_SEQ_SOURCES + (
-    f"{COMMON}/aesf_spi_slave.v",
-    "hw/gcm_spi/rtl/aesf_gcm_spi.v",
-)
+from aesforge.cores import CORES, Core, register
+from aesforge.coredefs.gcm_seq import FAST_DIGIT, FAST_PARAMS
 
 register(Core(
     name="gcm_spi",
     rank=45,
     top="aesf_gcm_spi",
     folder="hw/gcm_spi",
-    sources=SOURCES,
     interface="7-pin SPI slave (mode 0, one command per CS frame, paper Table 1 + streamed extension), irq",
     key_sizes=(128, 192, 256),
     modes=("gcm",),

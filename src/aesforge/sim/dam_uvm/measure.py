@@ -77,18 +77,10 @@ def core_for(bus: str, W: int, params: dict | None = None):
     name = f"dam_{bus}{W}"
     if name in cores.CORES:
         return cores.CORES[name]
-    from aesforge.cores import COMMON, Core
+    from aesforge.cores import Core
 
-    src = (f"{COMMON}/aesf_sbox_lut.v", f"{COMMON}/aesf_inv_sbox_lut.v", f"{COMMON}/aesf_sbox_cf.v",
-           f"{COMMON}/aesf_sbox_bp.v", f"{COMMON}/aesf_sbox.v", f"{COMMON}/aesf_mixcolumn.v", f"{COMMON}/aesf_subword.v",
-           f"{COMMON}/aesf_key_step.v", f"{COMMON}/aesf_fifo.v",
-           "hw/aes_pipe/rtl/aesf_aes_pipe_stage.v", "hw/aes_pipe/rtl/aesf_aes_pipe_sbox_bp.v",
-           "hw/aes_pipe/rtl/aesf_aes_pipe_round.v",
-           "hw/dam/rtl/aesf_dam_keyexp.v", "hw/dam/rtl/aesf_dam_cipher.v", "hw/dam/rtl/aesf_dam_qhead.v",
-           "hw/dam/rtl/aesf_dam_core.v",
-           "hw/dam/rtl/aesf_dam_regs.v", f"hw/dam/rtl/aesf_dam_{bus}.v")
     p = {"W": W, "MEM_AW": 8, **({"NM": 2} if bus == "asbus" else {}), **(params or {})}
-    return Core(name=f"blk_{name}", top=f"aesf_dam_{bus}", folder="hw/dam", sources=src, interface=bus,
+    return Core(name=f"blk_{name}", top=f"aesf_dam_{bus}", folder="hw/dam", interface=bus,
                 key_sizes=(128,), modes=(), directions=(), params=p)
 
 
