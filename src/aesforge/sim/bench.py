@@ -76,6 +76,56 @@ async def wait_high(clk, sig, budget: int, what: str) -> int:
     raise VectorTimeout(f"timeout: {what} not seen within {budget} cycles")
 
 
+async def send(clk, valid, ready, items: list[dict], stall: Stall, budget: int, what: str) -> tuple[list[int], int]:
+    """Offer `items` on a valid/ready input, one after the other. Before each item `valid` stays low for as many
+    cycles as `stall()` asks, then the item's signals ({handle: value}) are set with `valid` high until `ready`
+    is seen (ReadOnly; `budget` cycles at most); the handshake is the next edge. Afterwards `valid` and every
+    signal an item set go to 0 (no data or key bytes left on a bus). Returns the handshake edges and the cycles
+    stalled on purpose."""
+    edges: list[int] = []
+    stalled = 0
+    driven: list = []
+    for item in items:
+        while stall():
+            valid.value = 0
+            stalled += 1
+            await RisingEdge(clk)
+        valid.value = 1
+        for sig, v in item.items():
+            sig.value = v
+            if not any(sig is s for s in driven):
+                driven.append(sig)
+        edges.append(await wait_high(clk, ready, budget, what) + 1)   # the handshake happens at the next edge
+        await RisingEdge(clk)
+    valid.value = 0
+    for sig in driven:
+        sig.value = 0
+    return edges, stalled
+
+
+async def receive(clk, valid, ready, n: int, stall: Stall, budget: int, what: str, take) -> int:
+    """Take `n` items from a valid/ready output: `ready` is low in the cycles `stall()` asks for; in each cycle
+    (ReadOnly) with `valid` and `ready` high, `take()` reads (and may check) the item. `ready` goes low at the
+    end. Raises VectorTimeout after `budget` cycles. Returns the cycles `valid` waited while `ready` was low."""
+    got = held = 0
+    while got < n:
+        r = not stall()
+        ready.value = int(r)
+        await ReadOnly()
+        if int(valid.value):
+            if r:
+                take()
+                got += 1
+            else:
+                held += 1
+        budget -= 1
+        if budget <= 0:
+            raise VectorTimeout(f"timeout: {got} of {n} {what} after the cycle budget")
+        await RisingEdge(clk)
+    ready.value = 0
+    return held
+
+
 class Batch:
     """The shard's input vectors and its result stream."""
 

@@ -10,9 +10,9 @@ block at full speed, 233 per extra block back-to-back (see hw/aes_compact8/READM
 from __future__ import annotations
 
 import cocotb
-from cocotb.triggers import ReadOnly, RisingEdge
+from cocotb.triggers import RisingEdge
 
-from aesforge.sim.bench import Batch, Stall, VectorTimeout, cycle, reset, start_clock_and_reset, wait_high
+from aesforge.sim.bench import Batch, Stall, cycle, receive, reset, send, start_clock_and_reset, wait_high
 
 
 class AesCompact8TB:
@@ -39,58 +39,32 @@ class AesCompact8TB:
 
     async def load_key(self, key: bytes) -> int:
         d = self.dut
-        first = None
-        for b in key:
-            while self.in_stall():
-                d.key_valid_i.value = 0
-                await RisingEdge(self.clk)
-            d.key_valid_i.value = 1
-            d.key_i.value = b
-            t = await wait_high(self.clk, d.key_ready_o, 1000, "key_ready_o")
-            if first is None:
-                first = t + 1               # the handshake happens at the next edge
-            await RisingEdge(self.clk)
-        d.key_valid_i.value = 0
-        d.key_i.value = 0                   # do not leave key bytes on the bus
+        edges, _ = await send(self.clk, d.key_valid_i, d.key_ready_o, [{d.key_i: b} for b in key], self.in_stall,
+                              1000, "key_ready_o")
         t1 = await wait_high(self.clk, d.key_ok_o, 1000, "key_ok_o after key load")
         await RisingEdge(self.clk)
         self.key = key
-        return t1 - first
+        return t1 - edges[0]
 
     async def drive(self, data: bytes, first: list):
         d = self.dut
-        for b in data:
-            while self.in_stall():
-                d.in_valid_i.value = 0
-                await RisingEdge(self.clk)
-            d.in_valid_i.value = 1
-            d.in_data_i.value = b
-            await wait_high(self.clk, d.in_ready_o, 2000, "in_ready_o")
-            if not first:
-                first.append(cycle() + 1)   # the handshake happens at the next edge
-            await RisingEdge(self.clk)
-        d.in_valid_i.value = 0
-        d.in_data_i.value = 0
+        edges, _ = await send(self.clk, d.in_valid_i, d.in_ready_o, [{d.in_data_i: b} for b in data],
+                              self.in_stall, 2000, "in_ready_o")
+        first.extend(edges[:1])
 
     async def collect(self, n: int, outs: bytearray, last: list):
         d = self.dut
-        budget = 400 * (n // 16 + 1) * (1 + int(10 * self.batch.stall))
-        while len(outs) < n:
-            ready = not self.out_stall()
-            d.out_ready_i.value = int(ready)
-            await ReadOnly()
-            if ready and int(d.out_valid_o.value):
-                if int(d.out_error_o.value):
-                    raise RuntimeError("core flagged out_error_o (block loaded without a key)")
-                if int(d.out_last_o.value) != (len(outs) % 16 == 15):
-                    raise RuntimeError(f"out_last_o wrong at output byte {len(outs)}")
-                outs.append(int(d.out_data_o.value))
-                last.append(cycle() + 1)
-            budget -= 1
-            if budget <= 0:
-                raise VectorTimeout(f"timeout: {len(outs)} of {n} output bytes after the cycle budget")
-            await RisingEdge(self.clk)
-        d.out_ready_i.value = 0
+
+        def take():
+            if int(d.out_error_o.value):
+                raise RuntimeError("core flagged out_error_o (block loaded without a key)")
+            if int(d.out_last_o.value) != (len(outs) % 16 == 15):
+                raise RuntimeError(f"out_last_o wrong at output byte {len(outs)}")
+            outs.append(int(d.out_data_o.value))
+            last.append(cycle() + 1)
+
+        await receive(self.clk, d.out_valid_o, d.out_ready_i, n, self.out_stall,
+                      400 * (n // 16 + 1) * (1 + int(10 * self.batch.stall)), "output bytes", take)
 
     async def run_one(self, vec: dict) -> dict:
         key = bytes.fromhex(vec["key"])

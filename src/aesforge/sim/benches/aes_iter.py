@@ -11,9 +11,9 @@ record's key, the expected value is the last output (AESAVS); ``cycles`` spans a
 from __future__ import annotations
 
 import cocotb
-from cocotb.triggers import ReadOnly, RisingEdge
+from cocotb.triggers import RisingEdge
 
-from aesforge.sim.bench import (Batch, Stall, VectorTimeout, cycle, reseed_prng, reset, start_clock_and_reset,
+from aesforge.sim.bench import (Batch, Stall, cycle, receive, reseed_prng, reset, send, start_clock_and_reset,
                                 wait_high)
 
 KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
@@ -72,37 +72,22 @@ class AesIterTB:
 
     async def drive(self, blocks: list[int], decrypt: bool, first: list):
         d = self.dut
-        for blk in blocks:
-            while self.in_stall():
-                d.in_valid_i.value = 0
-                await RisingEdge(self.clk)
-            d.in_valid_i.value = 1
-            d.in_data_i.value = blk
-            d.in_decrypt_i.value = int(decrypt)
-            await wait_high(self.clk, d.in_ready_o, 2000, "in_ready_o")
-            if not first:
-                first.append(cycle() + 1)   # the handshake happens at the next edge
-            await RisingEdge(self.clk)
-        d.in_valid_i.value = 0
-        d.in_data_i.value = 0
+        edges, _ = await send(self.clk, d.in_valid_i, d.in_ready_o,
+                              [{d.in_data_i: blk, d.in_decrypt_i: int(decrypt)} for blk in blocks],
+                              self.in_stall, 2000, "in_ready_o")
+        first.extend(edges[:1])
 
     async def collect(self, n: int, outs: list, last: list):
         d = self.dut
-        budget = 200 * (n + 1) * (1 + int(10 * self.batch.stall))
-        while len(outs) < n:
-            ready = not self.out_stall()
-            d.out_ready_i.value = int(ready)
-            await ReadOnly()
-            if ready and int(d.out_valid_o.value):
-                if int(d.out_error_o.value):
-                    raise RuntimeError("core flagged out_error_o (no key or unsupported direction)")
-                outs.append(int(d.out_data_o.value))
-                last.append(cycle() + 1)
-            budget -= 1
-            if budget <= 0:
-                raise VectorTimeout(f"timeout: {len(outs)} of {n} output blocks after the cycle budget")
-            await RisingEdge(self.clk)
-        d.out_ready_i.value = 0
+
+        def take():
+            if int(d.out_error_o.value):
+                raise RuntimeError("core flagged out_error_o (no key or unsupported direction)")
+            outs.append(int(d.out_data_o.value))
+            last.append(cycle() + 1)
+
+        await receive(self.clk, d.out_valid_o, d.out_ready_i, n, self.out_stall,
+                      200 * (n + 1) * (1 + int(10 * self.batch.stall)), "output blocks", take)
 
     async def run_mct(self, x: int, decrypt: bool, inner: int) -> tuple[int, int]:
         """AESAVS ECB Monte Carlo inner loop: ``inner`` chained single-block operations, each block the previous

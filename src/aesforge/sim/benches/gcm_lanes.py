@@ -28,7 +28,7 @@ import traceback
 import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 
-from aesforge.sim.bench import Batch, Stall, VectorTimeout, cycle, reset, start_clock_and_reset
+from aesforge.sim.bench import Batch, Stall, VectorTimeout, cycle, receive, reset, send, start_clock_and_reset
 from aesforge.sim.validate import gcm_fields
 
 
@@ -99,39 +99,17 @@ class GcmLanesTB:
 
     async def drive(self, beats: list[int]):
         d = self.dut
-        for b in beats:
-            while self.in_stall():
-                d.in_valid_i.value = 0
-                await RisingEdge(self.clk)
-            d.in_valid_i.value = 1
-            d.in_data_i.value = b
-            budget = 4000 * (1 + int(10 * self.batch.stall))
-            while True:
-                await ReadOnly()
-                if int(d.in_ready_o.value):
-                    break
-                await RisingEdge(self.clk)
-                budget -= 1
-                if budget <= 0:
-                    raise VectorTimeout("timeout: in_ready_o")
-            await RisingEdge(self.clk)
-        d.in_valid_i.value = 0
-        d.in_data_i.value = 0
+        await send(self.clk, d.in_valid_i, d.in_ready_o, [{d.in_data_i: b} for b in beats], self.in_stall,
+                   4000 * (1 + int(10 * self.batch.stall)), "in_ready_o")
 
     async def collect(self, nbeats: int, outs: list, budget: int = 0):
         d = self.dut
-        budget = budget or (200 + 50 * nbeats) * (1 + int(10 * self.batch.stall))
-        while len(outs) < nbeats:
-            ready = not self.out_stall()
-            d.out_ready_i.value = int(ready)
-            await ReadOnly()
-            if ready and int(d.out_valid_o.value):
-                outs.append((int(d.out_data_o.value), int(d.out_cnt_o.value), int(d.out_last_o.value)))
-            await RisingEdge(self.clk)
-            budget -= 1
-            if budget <= 0:
-                raise VectorTimeout(f"timeout: {len(outs)} of {nbeats} output beats")
-        d.out_ready_i.value = 0
+
+        def take():
+            outs.append((int(d.out_data_o.value), int(d.out_cnt_o.value), int(d.out_last_o.value)))
+
+        await receive(self.clk, d.out_valid_o, d.out_ready_i, nbeats, self.out_stall,
+                      budget or (200 + 50 * nbeats) * (1 + int(10 * self.batch.stall)), "output beats", take)
 
     def plan(self, vec: dict) -> dict:
         """Command fields, input beats and output count of one vector."""

@@ -20,8 +20,8 @@ from __future__ import annotations
 import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 
-from aesforge.sim.bench import (Batch, Stall, VectorTimeout, cycle, reseed_prng, reset, start_clock_and_reset,
-                                wait_high)
+from aesforge.sim.bench import (Batch, Stall, VectorTimeout, cycle, receive, reseed_prng, reset, send,
+                                start_clock_and_reset, wait_high)
 from aesforge.sim.validate import gcm_fields
 
 KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
@@ -63,42 +63,21 @@ class GcmSeqTB:
 
     async def drive(self, blks: list[int], stalls: list):
         d = self.dut
-        n = 0
-        for blk in blks:
-            while self.in_stall():
-                d.in_valid_i.value = 0
-                n += 1
-                await RisingEdge(self.clk)
-            d.in_valid_i.value = 1
-            d.in_data_i.value = blk
-            await wait_high(self.clk, d.in_ready_o, self.budget, "in_ready_o")
-            await RisingEdge(self.clk)
-        d.in_valid_i.value = 0
-        d.in_data_i.value = 0
+        _, n = await send(self.clk, d.in_valid_i, d.in_ready_o, [{d.in_data_i: blk} for blk in blks], self.in_stall,
+                          self.budget, "in_ready_o")
         stalls.append(n)
 
     async def collect(self, n: int, outs: list, stalls: list):
         d = self.dut
-        budget = self.budget
-        held = 0
-        while len(outs) < n:
-            ready = not self.out_stall()
-            d.out_ready_i.value = int(ready)
-            await ReadOnly()
-            if int(d.out_valid_o.value):
-                if not ready:
-                    held += 1
-                else:
-                    last = int(d.out_last_o.value)
-                    if last != (len(outs) == n - 1):
-                        raise RuntimeError(f"out_last_o = {last} on output beat {len(outs)} of {n}")
-                    outs.append(int(d.out_data_o.value))
-            budget -= 1
-            if budget <= 0:
-                raise VectorTimeout(f"timeout: {len(outs)} of {n} output beats after the cycle budget")
-            await RisingEdge(self.clk)
-        d.out_ready_i.value = 0
-        stalls.append(held)
+
+        def take():
+            last = int(d.out_last_o.value)
+            if last != (len(outs) == n - 1):
+                raise RuntimeError(f"out_last_o = {last} on output beat {len(outs)} of {n}")
+            outs.append(int(d.out_data_o.value))
+
+        stalls.append(await receive(self.clk, d.out_valid_o, d.out_ready_i, n, self.out_stall, self.budget,
+                                    "output beats", take))
 
     async def run_one(self, vec: dict) -> dict:
         d = self.dut
