@@ -37,7 +37,7 @@ def _instantiated(path: str) -> tuple[str, ...]:
 
 def rtl_sources(top: str, *extra: str) -> tuple[str, ...]:
     """The source list of module `top`: its file and those of every library module it instantiates, transitively,
-    leaves first and the top last, then `extra` (simulation-only files such as a memory model). The RTL itself is
+    leaves first and the top last, then `extra` (files outside hw/*/rtl, e.g. a test top). The RTL itself is
     the one source list: the registry, the simulators and the flow read it from here, and tests/flow/test_fusesoc.py
     checks that each .core file's filesets hold it. () for a module the library does not have (test stand-ins)."""
     files = _rtl_files()
@@ -88,16 +88,15 @@ class Core:
     report_hook: str = ""          # "module:function" that `make report` calls once, after writing the results rows,
                                    # with every row (a list of dicts) when it ran this core; returns the Path it
                                    # wrote (the DAM cores: the seed-003 paper reproduction, docs/dam_reproduce.md)
-    sources: tuple[str, ...] = ()  # repo-relative RTL files, leaves first, top last; () = rtl_sources(top,
-                                   # *sim_sources), the registered cores' only source list (give () again when a
-                                   # dataclasses.replace() changes the top)
-    sim_sources: tuple[str, ...] = ()   # simulation-only files after the RTL (e.g. the DAM's memory model)
+    sources: tuple[str, ...] = ()  # repo-relative RTL files, leaves first, top last; () = rtl_sources(top), the
+                                   # registered cores' only source list (give () again when a dataclasses.replace()
+                                   # changes the top); block tests with a testbench top outside hw/*/rtl list theirs
     claims: str = ""               # published figures of the seed paper (and peers), quoted for comparison in
                                    # docs/results.md; never used as a measurement
 
     def __post_init__(self) -> None:
         if not self.sources:
-            object.__setattr__(self, "sources", rtl_sources(self.top, *self.sim_sources))
+            object.__setattr__(self, "sources", rtl_sources(self.top))
 
     def ci_vectors(self) -> list[dict]:
         """The deterministic CI subset of the NIST vectors that this core supports."""
