@@ -118,8 +118,18 @@ def test_ecb_cf_split_icarus_subset():
     _assert_exact_cycles(vecs, res, 128, 7)
 
 
+def test_ecb_mmt_gfsbox_verilator():
+    """One Verilator build in make test: AES-128, LUT S-box, register after SubBytes (20 cycles), the MMT + GFSbox
+    vectors (the whole KAT + MMT suite of this placement runs on Icarus in make test, and on Verilator below)."""
+    vecs = [v for v in get("aes_pipe").ci_vectors() if "MMT" in v["id"] or "GFSbox" in v["id"]]
+    assert len(vecs) >= 15
+    vecs, res = _run_and_check(128, 0, 2, "verilator", vecs=vecs)
+    _assert_exact_cycles(vecs, res, 128, 2)
+
+
+@pytest.mark.full
 def test_ecb_kat_mmt_verilator():
-    """One Verilator build in CI: AES-128, LUT S-box, register after SubBytes (20 cycles)."""
+    """The whole CAVP ECB KAT + MMT suite of AES-128 on the same Verilator build."""
     vecs, res = _run_and_check(128, 0, 2, "verilator")
     _assert_suite_shape(vecs, 128)
     _assert_exact_cycles(vecs, res, 128, 2)
