@@ -803,8 +803,12 @@ module aesf_gcm_lanes #(
 
   logic [N*128-1:0] ctr_beat;
   for (genvar k = 0; k < N; k++) begin : gen_ctr
-    assign ctr_beat[N*128-1-128*k -: 128] = {cb_q[127:32], cb_q[31:0] + 32'(k)};
+    aesf_inc32 #(.STEP(k)) u_ctr (.data_i(cb_q), .data_o(ctr_beat[N*128-1-128*k -: 128]));
   end
+  // inc32(J0), the message's first counter block; the counter block N blocks further (the next beat)
+  logic [127:0] j0_inc, cb_next;
+  aesf_inc32 #(.STEP(1)) u_j0_inc (.data_i(j0_iss), .data_o(j0_inc));
+  aesf_inc32 #(.STEP(N)) u_cb_next (.data_i(cb_q), .data_o(cb_next));
   logic issue_h, issue_j0, issue_ctr;
   assign issue_h   = (st_q == StHenc);
   assign issue_j0  = !ab_iss_q && ((sst_q == StSJ0) || ((sst_q == StSWait) && j0h_v_q));
@@ -1173,7 +1177,7 @@ module aesf_gcm_lanes #(
         end
         StSWait, StSJ0: begin
           if (issue_j0) begin
-            cb_q       <= {j0_iss[127:32], j0_iss[31:0] + 32'd1};   // first counter block inc32(J0)
+            cb_q        <= j0_inc;   // first counter block inc32(J0)
             ctr_left_q  <= s_blocks_q;
             ctr_nz_q    <= (s_blocks_q != '0);
             ctr_small_q <= s_small_q;
@@ -1185,7 +1189,7 @@ module aesf_gcm_lanes #(
           // (the last beat from the flag kept one beat ahead, not from a compare of the count: timing, issue 19,
           // the compare's carry chain drove the enables of the 128 counter-block flip-flops)
           if (issue_ctr) begin
-            cb_q        <= {cb_q[127:32], cb_q[31:0] + 32'(N)};
+            cb_q        <= cb_next;
             ctr_left_q  <= ctr_small_q ? '0 : ctr_left_q - 33'(N);
             ctr_nz_q    <= !ctr_small_q;
             ctr_small_q <= (ctr_left_q <= 33'(2 * N));
