@@ -25,14 +25,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from aesforge import cores  # noqa: E402
-from aesforge.cores import COMMON, Core  # noqa: E402
+from aesforge.cores import Core  # noqa: E402
 from aesforge.flow.pnr import DEVICES, pnr_ecp5  # noqa: E402
 
-BLOCKS = {  # top -> sources, leaves first
-    "aesf_ghash_par": (f"{COMMON}/aesf_clmul_kara.v", f"{COMMON}/aesf_gf128_mul_kara.v", f"{COMMON}/aesf_fifo.v",
-                       f"{COMMON}/aesf_ghash_par.v"),
-    "aesf_gf128_mul_kara": (f"{COMMON}/aesf_clmul_kara.v", f"{COMMON}/aesf_gf128_mul_kara.v"),
-}
+BLOCKS = ("aesf_ghash_par", "aesf_gf128_mul_kara")   # shared blocks (sources: cores.rtl_sources)
 
 
 def path_table(out: Path) -> list[str]:
@@ -79,7 +75,7 @@ def main() -> int:
         core = dataclasses.replace(reg, params=params)    # keeps the core's recorded nextpnr / synth options
         out = Path("build/block") / f"{reg.name}-{a.device}-s{a.seed}-{tag}"
     elif a.top in BLOCKS:
-        core = Core(name=f"block_{a.top}", top=a.top, folder="hw/common", sources=BLOCKS[a.top], interface="block",
+        core = Core(name=f"block_{a.top}", top=a.top, folder="hw/common", interface="block",
                     key_sizes=(), modes=(), directions=(), params=params)
     else:
         ap.error(f"unknown top {a.top}")

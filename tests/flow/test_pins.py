@@ -117,8 +117,8 @@ def test_dam_cores_pin_their_rams():
 def test_gcm_lanes_n1_pins_its_lane():
     """The registered N = 1 places with its block ROMs pinned (issue 19, twelfth round); the rows not yet measured
     pinned keep the placer's choice."""
-    assert cores.get("gcm_lanes_n1").pnr_pins == "lane_rounds"
-    assert [cores.get(n).pnr_pins for n in ("gcm_lanes", "gcm_lanes_n1_256", "gcm_lanes_axi")] == ["", "", ""]
+    assert cores.get("gcm_lanes_n1").pnr_pins == cores.get("gcm_lanes_n1_256").pnr_pins == "lane_rounds"
+    assert [cores.get(n).pnr_pins for n in ("gcm_lanes", "gcm_lanes_256", "gcm_lanes_axi")] == ["", "", ""]
 
 
 def test_report_hooks_resolve():

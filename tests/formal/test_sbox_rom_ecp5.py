@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from aesforge.cores import rtl_sources
 from aesforge.model.aes import INV_SBOX, SBOX
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +40,7 @@ def _synth(tmp: Path, inverse: int, out_reg: int, define: bool) -> dict:
     script = tmp / "rom.ys"
     script.write_text(
         ("verilog_defines -DAESF_ECP5\n" if define else "")
-        + "read_verilog -sv hw/common/rtl/aesf_sbox_rom.v\n"
+        + "read_verilog -sv " + " ".join(rtl_sources("aesf_sbox_rom")) + "\n"
         + f"chparam -set INVERSE {inverse} -set OUT_REG {out_reg} aesf_sbox_rom\n"
         + ("hierarchy -top aesf_sbox_rom\nproc\nopt_clean\n" if define else "synth_ecp5 -top aesf_sbox_rom\n")
         + f"write_json {rel}/rom.json\n")

@@ -243,45 +243,6 @@ module aesf_gcm_lanes #(
   logic         stop_tag_q;     // abort_q || clear_q for the tag side's take
   logic         mclr_d, mabort_d;
 
-  // The round-key registers are a shift chain (timing, issue 19, thirteenth round: the indexed write
-  // rk_q[kgw_q] <= kw_q took one decoded enable flip-flop to all 128 x (NR + 1) round-key flip-flops and kw_q to
-  // every round; on the LFE5UM5G-85F that net was gcm_lanes_n1's median critical path, 6.80 of 7.25 ns routing).
-  // Round keys 0..NR enter at rk_q[NR] in order and move one register down per write, so every round key comes
-  // from its neighbour's register; after NR + 1 writes rk_q[r] holds round key r (no block that is used runs
-  // through the lanes during a key load). The shift enable and the clear come from one flip-flop per round key
-  // (kept apart, so each sits next to its round), computed a cycle ahead: rk_sh_q[r] = kwv_q, rk_clr_q[r] = clear_q.
-  logic              kwv_d;          // kwv_q's next value (the key FSM below sets kwv_q only here)
-  logic [NR:0]       rk_sh_q, rk_clr_q;
-  logic [127:0]      rk_in [NR+1];   // what enters rk_q[r] at a shift
-  assign kwv_d = !clear_q && (st_q == StKexp) && kgen_q && kph_q;
-  for (genvar r = 0; r <= NR; r++) begin : gen_rk
-    if (r == NR) begin : gen_top
-      assign rk_in[r] = kw_q;
-    end else begin : gen_next
-      assign rk_in[r] = rk_q[r + 1];
-    end
-    (* keep *)
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        rk_sh_q[r]  <= 1'b0;
-        rk_clr_q[r] <= 1'b0;
-      end else begin
-        rk_sh_q[r]  <= kwv_d;
-        rk_clr_q[r] <= clear_i;
-      end
-    end
-  end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
-    end else begin
-      for (int r = 0; r <= NR; r++) begin
-        if (rk_clr_q[r])     rk_q[r] <= '0;
-        else if (rk_sh_q[r]) rk_q[r] <= rk_in[r];
-      end
-    end
-  end
-
   // ------------------------------------------------------------------------------------------
   // AES lanes
   // ------------------------------------------------------------------------------------------
@@ -311,8 +272,7 @@ module aesf_gcm_lanes #(
   // All lanes carry the same valid. After a clear the lanes may still hold up to LAT blocks issued before it:
   // their outputs are ignored for LAT cycles (flush_q), and no key or command is taken until then.
   // (aes_v_q is cleared by clear_q, so LAT counts the rounds only)
-  localparam int LAT = NR * (1 + (PIPE_MASK & 1) + ((PIPE_MASK >> 1) & 1) + ((PIPE_MASK >> 2) & 1) +
-                            ((PIPE_MASK >> 3) & 1));
+  localparam int LAT = NR * (1 + aesf_pkg::popcount(PIPE_MASK));
   logic [6:0] flush_q;
   assign aes_v_o = &lane_v_o && (flush_q == '0);
   // the lanes' valid chain is a check only (FORMAL below): the kind delay lines say what leaves the lanes
@@ -498,15 +458,9 @@ module aesf_gcm_lanes #(
   logic        c_iv_small_q, c_aad_small_q, c_txt_small_q;   // at most N blocks
   logic        c_aad_none_q, c_txt_none_q;                    // no AAD / no text
   logic [N*16-1:0] c_txt_be_q;  // byte enables of the last text beat
-  // A key load waits in kv_q (key_valid_i one cycle later): key_ready_o only while kv_q, cmd_ready_o only while not,
-  // so the two handshakes never meet in one cycle and key_valid_i reaches neither ready (timing, issue 19: it
-  // entered cmd_ready_o, the command register's and queues' enables and the key-load start in the same cycle,
-  // 5 LUT levels on the LFE5U-85F). A key is taken one cycle after key_valid_i rises at the earliest; a command
-  // offered in that cycle may still be taken (it runs under the previous key, as it was offered first).
-  logic kv_q;
-  assign key_ready_o = (st_q == StIdle) && kv_q && !msg_act && !clear_i && !clear_q && (flush_q == '0);
+  assign key_ready_o = (st_q == StIdle) && !msg_act && !clear_i && !clear_q && (flush_q == '0);
   assign key_hs      = key_valid_i && key_ready_o;
-  assign cmd_ready_o = (st_q == StIdle) && !mo_full_q && !kv_q && !clear_i && !clear_q && !abort_q &&
+  assign cmd_ready_o = (st_q == StIdle) && !mo_full_q && !key_valid_i && !clear_i && !clear_q && !abort_q &&
                        (flush_q == '0);
   assign cmd_hs      = cmd_valid_i && cmd_ready_o;
   logic [2:0]  c_err_q;         // the command's check, decided from the ports as it is accepted
@@ -913,12 +867,10 @@ module aesf_gcm_lanes #(
       abort_q   <= 1'b0;
       clear_q   <= 1'b0;
       in_stop_q <= 1'b0;
-      kv_q      <= 1'b0;
     end else begin
       abort_q   <= abort_i;
       clear_q   <= clear_i;
       in_stop_q <= abort_i || clear_i;
-      kv_q      <= key_valid_i;
     end
   end
 
@@ -1007,6 +959,7 @@ module aesf_gcm_lanes #(
     if (!rst_ni) begin
       st_q <= StIdle;
       key_ok_q <= 1'b0;
+      for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
       kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0; kgen_q <= 1'b0; kw_q <= '0; kgw_q <= '0; kwv_q <= 1'b0;
       kph_q <= 1'b0; ksw_q <= '0;
       h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; mo_one_q <= 1'b0; msg_act_q <= 1'b0; ab_cnt_q <= '0;
@@ -1015,6 +968,7 @@ module aesf_gcm_lanes #(
       flush_q <= 7'(LAT);
       st_q <= StIdle;
       key_ok_q <= 1'b0;
+      for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
       kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0; kgen_q <= 1'b0; kw_q <= '0; kgw_q <= '0; kwv_q <= 1'b0;
       kph_q <= 1'b0; ksw_q <= '0;
       h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; mo_one_q <= 1'b0; msg_act_q <= 1'b0; ab_cnt_q <= '0;
@@ -1052,7 +1006,7 @@ module aesf_gcm_lanes #(
             kgw_q   <= kg_q;
             kwv_q   <= 1'b1;
             kprev_q <= {kprev_q[127:0], ks_words};
-            if (ks_rcon_step) rcon_q <= {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
+            if (ks_rcon_step) rcon_q <= aesf_pkg::xtime(rcon_q);
             kg_q    <= kg_q + 4'd1;
             if (kg_q == 4'(NR)) kgen_q <= 1'b0;
           end else begin
@@ -1060,9 +1014,12 @@ module aesf_gcm_lanes #(
             ksw_q <= '0;
             kwv_q <= 1'b0;
           end
-          // write stage: round key kgw_q enters the round-key chain (rk_q, below); the last one ends the expansion
-          if (kwv_q && kgw_q == 4'(NR)) begin
-            st_q <= StHenc;
+          // write stage: round key kgw_q into the static registers
+          if (kwv_q) begin
+            rk_q[kgw_q] <= kw_q;
+            if (kgw_q == 4'(NR)) begin
+              st_q <= StHenc;
+            end
           end
         end
 
@@ -1422,10 +1379,6 @@ module aesf_gcm_lanes #(
       // the load decision's registered part (computed one cycle ahead) matches its definition
       assert (i_arm_q == (nx_v && !gh_st_pend_q && !j0h_v_q && !abort_q && !clear_q));
       assert (in_stop_q == (abort_q || clear_q));
-      // the round-key chain's per-round controls equal their definitions
-      for (int r = 0; r <= NR; r++) assert (rk_sh_q[r] == kwv_q && rk_clr_q[r] == clear_q);
-      if (kwv_q) assert (st_q == StKexp);
-      assert (!(key_hs && cmd_hs));
       // every copy of the message abort / clear equals its definition (one cycle after the ports)
       for (int k = 0; k < NMc; k++) assert (mclr_q[k] == (clear_q || (abort_q && msg_act_q)));
       for (int k = 0; k < NMa; k++) assert (mabort_q[k] == (abort_q && msg_act_q));
