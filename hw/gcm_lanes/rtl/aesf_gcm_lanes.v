@@ -133,9 +133,7 @@ module aesf_gcm_lanes #(
   localparam int KD = 1 << KS_LOG2;                  // keystream FIFO depth (beats)
 
   if (!(N == 1 || N == 2 || N == 4) || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
-      SBOX_IMPL < 0 || SBOX_IMPL > 4 || PIPE_MASK < 0 || PIPE_MASK > 15 ||
-      (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PIPE_MASK % 2 == 1) || (SBOX_IMPL != 3 && PIPE_MASK >= 8) ||
-      ((SBOX_IMPL == 2 || SBOX_IMPL == 4) && (PIPE_MASK / 2) % 2 == 0) ||
+      SBOX_IMPL < 0 || SBOX_IMPL > 4 || !aesf_pkg::pipe_mask_ok(SBOX_IMPL, PIPE_MASK) ||
       KS_LOG2 < 2 || KS_LOG2 > 10 || ROM_LANES < 0 || ROM_LANES > N || IV_IN_CMD < 0 || IV_IN_CMD > 1 ||
       CQ_LOG2 < 1 || CQ_LOG2 > 4 || !(LUT_SBOX == 0 || LUT_SBOX == 3)) begin : gen_param_err
 `ifdef __ICARUS__
