@@ -115,10 +115,10 @@ def test_dam_cores_pin_their_rams():
 
 
 def test_gcm_lanes_n1_pins_its_lane():
-    """The registered N = 1 places with its block ROMs pinned (issue 19, twelfth round); the rows not yet measured
-    pinned keep the placer's choice."""
-    assert cores.get("gcm_lanes_n1").pnr_pins == cores.get("gcm_lanes_n1_256").pnr_pins == "lane_rounds"
-    assert [cores.get(n).pnr_pins for n in ("gcm_lanes", "gcm_lanes_256", "gcm_lanes_axi")] == ["", "", ""]
+    """The registered N = 1 places with its block ROMs pinned (issue 19, twelfth round); the others keep the
+    placer's choice (gcm_lanes_n1_256 pinned was measured without a consistent gain: hw/gcm_lanes/README.md)."""
+    assert cores.get("gcm_lanes_n1").pnr_pins == "lane_rounds"
+    assert [cores.get(n).pnr_pins for n in ("gcm_lanes", "gcm_lanes_n1_256", "gcm_lanes_axi")] == ["", "", ""]
 
 
 def test_report_hooks_resolve():

@@ -81,9 +81,10 @@ for _src, _name, _rank in (("gcm_lanes", "gcm_lanes_256", 63), ("gcm_lanes_n1", 
     register(dataclasses.replace(
         # (PIPE_MASK 6 with 14 rounds: L = 1 + 14 x 3 = 43 beats, so the keystream FIFO needs 2^6 entries to keep one
         # beat per clock; with KS_LOG2 5 the first measurement gave 1.4 cycles per block)
-        # (gcm_lanes_n1_256 inherits gcm_lanes_n1's pinned lane, aesforge.flow.pins.lane_rounds: its 112 block ROMs
-        # round by round on EBR rows 46 / 70 / 82)
-        _c, name=_name, rank=_rank, key_sizes=(256,),
+        # (pnr_pins "": the AES-256 lane pinned as gcm_lanes_n1's, 112 block ROMs on EBR rows 46 / 70 / 82, placed
+        # seeds 1 / 2 at 78.38 / 85.46 MHz on the LFE5U-85F against 100.34 / 79.34 unpinned: no consistent gain, and
+        # router1 took 33 min per seed instead of 10; hw/gcm_lanes/README.md, timing section)
+        _c, name=_name, rank=_rank, key_sizes=(256,), pnr_pins="",
         params={**_c.params, "KEY_BITS": 256, **({"KS_LOG2": 6} if _c.params["PIPE_MASK"] == 6 else {})}, claims="",
         summary=f"{_src} (N = {_n}) with AES-256 keys (KEY_BITS 256, 14 rounds per lane): MACsec GCM-AES-256 / "
                 f"GCM-AES-XPN-256, what line cards deploy"))
