@@ -15,7 +15,6 @@ from dataclasses import asdict, dataclass, field
 COMMON = "hw/common/rtl"
 
 _INST = re.compile(r"^\s*(aesf_\w+)\s*(?:#\s*\(|\w+\s*\()", re.M)   # `aesf_x #(` or `aesf_x u_x (`
-_PKG = re.compile(r"\b(aesf_\w+)::")                                 # `aesf_pkg::name` (a package it names)
 
 
 @functools.lru_cache(maxsize=None)
@@ -29,11 +28,11 @@ def _rtl_files() -> dict[str, str]:
 
 @functools.lru_cache(maxsize=None)
 def _instantiated(path: str) -> tuple[str, ...]:
-    """The library modules a file instantiates (any generate branch) and the packages it names, comments stripped."""
+    """The library modules a file instantiates (any generate branch), comments stripped."""
     from aesforge.paths import repo_root
 
     text = re.sub(r"/\*.*?\*/", "", re.sub(r"//[^\n]*", "", (repo_root() / path).read_text()), flags=re.S)
-    return tuple(sorted({m for m in _INST.findall(text) + _PKG.findall(text) if m in _rtl_files()}))
+    return tuple(sorted({m for m in _INST.findall(text) if m in _rtl_files()}))
 
 
 def rtl_sources(top: str, *extra: str) -> tuple[str, ...]:

@@ -276,7 +276,7 @@ module aesf_aes_compact8 (
         if (last_rnd) begin
           st_d = StFin;    // Rcon stays 0x36: FIN is still part of the last round
         end else begin
-          rcon_d = aesf_pkg::xtime(rcon_q);
+          rcon_d = {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
         end
       end else begin
         cnt_d = cnt_q + 5'd1;

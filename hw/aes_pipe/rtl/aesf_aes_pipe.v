@@ -60,7 +60,9 @@ module aesf_aes_pipe #(
   localparam int NB = (ROUNDS == 0) ? NR : ROUNDS;  // rounds built
 
   if (!(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) || SBOX_IMPL < 0 || SBOX_IMPL > 3 ||
-      !aesf_pkg::pipe_mask_ok(SBOX_IMPL, PIPE_MASK) || ROUNDS < 0 ||
+      PIPE_MASK < 0 || PIPE_MASK > 15 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PIPE_MASK % 2 == 1) ||
+      (SBOX_IMPL != 3 && PIPE_MASK / 8 == 1) ||
+      (SBOX_IMPL == 2 && (PIPE_MASK / 2) % 2 == 0) || ROUNDS < 0 ||
       ROUNDS > NR) begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();

@@ -66,7 +66,8 @@ module aesf_aes_pipe_key #(
   localparam logic [7:0]  RCON     = (SubPos == 4 || ROT == 0) ? 8'h00 : RconTab[79 - 8*(RconI - 1) -: 8];
 
   if (!(NK == 4 || NK == 6 || NK == 8) || ROUND < 1 || ROUND > NR || SBOX_IMPL < 0 || SBOX_IMPL > 3 ||
-      !aesf_pkg::pipe_mask_ok(SBOX_IMPL, PIPE_MASK))
+      PIPE_MASK < 0 || PIPE_MASK > 15 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PMid == 1) ||
+      (SBOX_IMPL != 3 && PMid2 == 1) || (SBOX_IMPL == 2 && PSub == 0))
   begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();

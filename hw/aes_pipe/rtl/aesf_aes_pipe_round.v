@@ -82,8 +82,10 @@ module aesf_aes_pipe_round #(
   localparam int P_MID2 = (PIPE_MASK / 8) % 2;
   localparam int S      = 1 + P_MID + P_SUB + P_MIX + P_MID2;  // stages (cycles) of this round
 
-  if (SBOX_IMPL < 0 || SBOX_IMPL > 4 || !aesf_pkg::pipe_mask_ok(SBOX_IMPL, PIPE_MASK) || LAST < 0 || LAST > 1 ||
-      INVERSE < 0 || INVERSE > 1 || (SBOX_IMPL == 3 && INVERSE == 1))
+  if (SBOX_IMPL < 0 || SBOX_IMPL > 4 || PIPE_MASK < 0 || PIPE_MASK > 15 || LAST < 0 || LAST > 1 ||
+      INVERSE < 0 || INVERSE > 1 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && P_MID == 1) ||
+      (SBOX_IMPL != 3 && P_MID2 == 1) || ((SBOX_IMPL == 2 || SBOX_IMPL == 4) && P_SUB == 0) ||
+      (SBOX_IMPL == 3 && INVERSE == 1))
   begin : gen_param_err
 `ifdef __ICARUS__
     aesf_illegal_parameter_value u_illegal_parameter_value ();

@@ -43,7 +43,11 @@ module aesf_gf128_mul_kara #(
 `endif
   end
 
-  localparam int LAT_MUL = aesf_pkg::popcount(PIPE_MASK) + aesf_pkg::popcount(IN_MASK);
+  function automatic int popcount(input int v);
+    popcount = 0;
+    for (int i = 0; i < 8; i++) popcount += (v >> i) & 1;
+  endfunction
+  localparam int LAT_MUL = popcount(PIPE_MASK) + popcount(IN_MASK);
   localparam int LATENCY = LAT_MUL + OUT_REG;
 
   logic [127:0] xr, yr;   // reflected: xr[k] = coefficient of x^k

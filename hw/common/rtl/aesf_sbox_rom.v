@@ -58,7 +58,7 @@ module aesf_sbox_rom #(
     s = a;
     for (int i = 0; i < 8; i++) begin
       if (b[i]) p = p ^ s;
-      s = aesf_pkg::xtime(s);
+      s = {s[6:0], 1'b0} ^ (s[7] ? 8'h1b : 8'h00);
     end
     gf_mul = p;
   endfunction

@@ -187,7 +187,7 @@ module aesf_dam_keyexp #(
         prev_q  <= {prev_q[127:0], words};
         g_q     <= g_q + 4'd1;
         ph_q    <= 1'b0;
-        if (rcon_step) rcon_q <= aesf_pkg::xtime(rcon_q);
+        if (rcon_step) rcon_q <= {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
         if (last_step) gen_q <= 1'b0;
       end else begin
         words_q <= '0;

@@ -133,7 +133,9 @@ module aesf_gcm_lanes #(
   localparam int KD = 1 << KS_LOG2;                  // keystream FIFO depth (beats)
 
   if (!(N == 1 || N == 2 || N == 4) || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
-      SBOX_IMPL < 0 || SBOX_IMPL > 4 || !aesf_pkg::pipe_mask_ok(SBOX_IMPL, PIPE_MASK) ||
+      SBOX_IMPL < 0 || SBOX_IMPL > 4 || PIPE_MASK < 0 || PIPE_MASK > 15 ||
+      (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PIPE_MASK % 2 == 1) || (SBOX_IMPL != 3 && PIPE_MASK >= 8) ||
+      ((SBOX_IMPL == 2 || SBOX_IMPL == 4) && (PIPE_MASK / 2) % 2 == 0) ||
       KS_LOG2 < 2 || KS_LOG2 > 10 || ROM_LANES < 0 || ROM_LANES > N || IV_IN_CMD < 0 || IV_IN_CMD > 1 ||
       CQ_LOG2 < 1 || CQ_LOG2 > 4 || !(LUT_SBOX == 0 || LUT_SBOX == 3)) begin : gen_param_err
 `ifdef __ICARUS__
@@ -270,7 +272,8 @@ module aesf_gcm_lanes #(
   // All lanes carry the same valid. After a clear the lanes may still hold up to LAT blocks issued before it:
   // their outputs are ignored for LAT cycles (flush_q), and no key or command is taken until then.
   // (aes_v_q is cleared by clear_q, so LAT counts the rounds only)
-  localparam int LAT = NR * (1 + aesf_pkg::popcount(PIPE_MASK));
+  localparam int LAT = NR * (1 + (PIPE_MASK & 1) + ((PIPE_MASK >> 1) & 1) + ((PIPE_MASK >> 2) & 1) +
+                            ((PIPE_MASK >> 3) & 1));
   logic [6:0] flush_q;
   assign aes_v_o = &lane_v_o && (flush_q == '0);
   // the lanes' valid chain is a check only (FORMAL below): the kind delay lines say what leaves the lanes
@@ -1004,7 +1007,7 @@ module aesf_gcm_lanes #(
             kgw_q   <= kg_q;
             kwv_q   <= 1'b1;
             kprev_q <= {kprev_q[127:0], ks_words};
-            if (ks_rcon_step) rcon_q <= aesf_pkg::xtime(rcon_q);
+            if (ks_rcon_step) rcon_q <= {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
             kg_q    <= kg_q + 4'd1;
             if (kg_q == 4'(NR)) kgen_q <= 1'b0;
           end else begin
