@@ -540,7 +540,7 @@ module aesf_aes_col32 #(
   logic [4:0] kidx_last;  // 2 Nr + 1
   logic       rk_wr;      // write the pair (expansion) or a zero row (clear)
 
-  assign rcon_next = {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
+  aesf_xtime u_rcon_next (.data_i(rcon_q), .data_o(rcon_next));
   assign kidx_last = {nr_q, 1'b1};
 
   always_comb begin

@@ -214,7 +214,7 @@ module aesf_aes_col32_dom #(
   assign kw_new1   = kw_key ? kw_k1 : (rk1 ^ (kw_sub ? sb_out1 : wprev1_q));
   assign kw_write  = expand & (~kw_sub | (kph_q == 3'd4));
   assign widx_last = {nr_q, 2'b11};
-  assign rcon_next = {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
+  aesf_xtime u_rcon_next (.data_i(rcon_q), .data_o(rcon_next));
 
   assign rk_raddr  = expand ? wsrc_q : {rnd_q, t_q[1:0]};
   assign rk_waddr  = widx_q;

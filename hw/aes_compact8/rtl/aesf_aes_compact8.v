@@ -94,6 +94,8 @@ module aesf_aes_compact8 (
   logic [2:0]   st_d, st_q;
   logic [4:0]   cnt_d, cnt_q;     // beat (KEY/LOAD/OUT) or round step (RND)
   logic [7:0]   rcon_d, rcon_q;   // Rcon of the round in progress (also counts the rounds)
+  logic [7:0]   rcon_next;        // rcon_q * {02}
+  aesf_xtime u_rcon_next (.data_i(rcon_q), .data_o(rcon_next));
   logic         key_ok_d, key_ok_q;
   logic         err_d, err_q;     // block in flight was loaded without a key
   logic [127:0] dr_d, dr_q;       // DataReg, 16 bytes, P0 = head
@@ -276,7 +278,7 @@ module aesf_aes_compact8 (
         if (last_rnd) begin
           st_d = StFin;    // Rcon stays 0x36: FIN is still part of the last round
         end else begin
-          rcon_d = {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
+          rcon_d = rcon_next;
         end
       end else begin
         cnt_d = cnt_q + 5'd1;

@@ -247,7 +247,7 @@ module aesf_aes_iter #(
   assign key_hi    = key_i[255:128];
   assign key_lo    = {(key_len_i != 2'd0) ? key_i[127:64] : 64'h0,
                       (key_len_i == 2'd2) ? key_i[63:0]   : 64'h0};
-  assign rcon_next = {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
+  aesf_xtime u_rcon_next (.data_i(rcon_q), .data_o(rcon_next));
 
   always_comb begin
     // stay by default

@@ -81,6 +81,8 @@ module aesf_dam_keyexp #(
   logic [127:0]          words_q;  // round key gw_q, computed in the previous cycle
   logic [3:0]            gw_q;     // group held in words_q, to be written now (0: none)
   logic [7:0]            rcon_q;
+  logic [7:0]            rcon_next;   // rcon_q * {02}
+  aesf_xtime u_rcon_next (.data_i(rcon_q), .data_o(rcon_next));
   logic                  busy_q, ok_q;
   logic [127:0]          words_q_imc;
   logic [128*(NR+1)-1:0] enc_q, dec_q;
@@ -187,7 +189,7 @@ module aesf_dam_keyexp #(
         prev_q  <= {prev_q[127:0], words};
         g_q     <= g_q + 4'd1;
         ph_q    <= 1'b0;
-        if (rcon_step) rcon_q <= {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
+        if (rcon_step) rcon_q <= rcon_next;
         if (last_step) gen_q <= 1'b0;
       end else begin
         words_q <= '0;

@@ -151,6 +151,8 @@ module aesf_gcm_lanes #(
   logic [127:0] rk_q [NR+1];
   logic [255:0] kprev_q;
   logic [7:0]   rcon_q;
+  logic [7:0]   rcon_next;      // rcon_q * {02}
+  aesf_xtime u_rcon_next (.data_i(rcon_q), .data_o(rcon_next));
   logic [3:0]   kg_q;           // next group to compute
   logic         kgen_q;         // computing groups kg_q = 0 .. NR
   logic [127:0] kw_q;           // round key kgw_q, computed in the previous cycle (register after the key step:
@@ -1007,7 +1009,7 @@ module aesf_gcm_lanes #(
             kgw_q   <= kg_q;
             kwv_q   <= 1'b1;
             kprev_q <= {kprev_q[127:0], ks_words};
-            if (ks_rcon_step) rcon_q <= {rcon_q[6:0], 1'b0} ^ (rcon_q[7] ? 8'h1b : 8'h00);
+            if (ks_rcon_step) rcon_q <= rcon_next;
             kg_q    <= kg_q + 4'd1;
             if (kg_q == 4'(NR)) kgen_q <= 1'b0;
           end else begin
