@@ -87,7 +87,8 @@ class Core:
                                    # P&R result "ecp5_synth_args"
     report_hook: str = ""          # "module:function" that `make report` calls once, after writing the results rows,
                                    # with every row (a list of dicts) when it ran this core; returns the Path it
-                                   # wrote (the DAM cores: the seed-003 paper reproduction, docs/dam_reproduce.md)
+                                   # wrote (the DAM cores: the seed-003 paper reproduction, docs/dam_reproduce.md);
+                                   # a module outside the package (repro/...) is found from the repository root
     sources: tuple[str, ...] = ()  # repo-relative RTL files, leaves first, top last; () = rtl_sources(top), the
                                    # registered cores' only source list (give () again when a dataclasses.replace()
                                    # changes the top); block tests with a testbench top outside hw/*/rtl list theirs

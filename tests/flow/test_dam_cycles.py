@@ -2,7 +2,7 @@
 """Seed 003 (DAM): the paper's cycle models (Eq. 10-19, Table I) against its printed numbers, and the
 reproduction report generator on synthetic records.  Pure Python, no simulator, a few seconds.
 
-Every finding listed in the `aesforge.dam.cycles` docstring is asserted here; printed numbers are matched to
+Every finding listed in the `repro.dam.cycles` docstring is asserted here; printed numbers are matched to
 0.01 (they are printed with 2 decimals: |model - printed| <= 0.005), and the one that does not reproduce is
 asserted NOT to.
 """
@@ -15,8 +15,8 @@ from fractions import Fraction
 
 import pytest
 
-from aesforge.dam import cycles as cy
-from aesforge.dam import reproduce as rp
+from repro.dam import cycles as cy
+from repro.dam import reproduce as rp
 
 TOL = 0.005      # half a unit of the printed 2nd decimal
 

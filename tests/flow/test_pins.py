@@ -127,7 +127,7 @@ def test_report_hooks_resolve():
     import importlib
 
     hooks = {c.report_hook for c in cores.CORES.values() if c.report_hook}
-    assert hooks == {"aesforge.dam.run:reproduce"}
+    assert hooks == {"repro.dam.run:reproduce"}
     for spec in hooks:
         mod, fn = spec.split(":")
         assert callable(getattr(importlib.import_module(mod), fn))

@@ -164,7 +164,7 @@ def test_measure_cycles(bus, W):
 
 @pytest.mark.parametrize("k", [10, pytest.param(20, marks=pytest.mark.full)])
 def test_state_command_cycles(k):
-    """docs/dam_reproduce.md ("cycle by cycle", aesforge.dam.run.WHY): one ASBUS state-mode command of k states at
+    """docs/dam_reproduce.md ("cycle by cycle", repro.dam.run.WHY): one ASBUS state-mode command of k states at
     W = 128 costs exactly k + 35 cycles writing and k + 37 reading (request -> grant, k beats, the engine's 31
     stages, the block FIFO and the memory request slice, the memory)."""
     recs = measure("dam_asbus128", test="cipher", P=[1.0], n={"cipher": k})

@@ -115,14 +115,11 @@ module aesf_aes_col32 #(
   output logic         busy_o         // a block in the rounds, key expansion or clear in progress
 );
 
-  if (SBOX_IMPL < 0 || SBOX_IMPL > 4 || (COLS != 1 && COLS != 2 && COLS != 4) || DECRYPT < 0 ||
-      DECRYPT > 1 || (SBOX_IMPL >= 2 && COLS != 4)) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_aes_col32: SBOX_IMPL must be 0..4 (2..4 only with COLS 4), COLS 1, 2 or 4, DECRYPT 0 or 1");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(SBOX_IMPL < 0 || SBOX_IMPL > 4 || (COLS != 1 && COLS != 2 && COLS != 4) || DECRYPT < 0 ||
+             DECRYPT > 1 || (SBOX_IMPL >= 2 && COLS != 4)),
+    .MSG    ("aesf_aes_col32: SBOX_IMPL must be 0..4 (2..4 only with COLS 4), COLS 1, 2 or 4, DECRYPT 0 or 1")
+  ) u_param_check ();
 
   localparam int W       = 32 * COLS;               // datapath bits per clock
   localparam int NB      = (COLS == 4) ? 4 : 2;     // word-store banks (word i in bank i mod NB)

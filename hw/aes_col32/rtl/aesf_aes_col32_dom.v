@@ -61,13 +61,10 @@ module aesf_aes_col32_dom #(
   output logic         busy_o
 );
 
-  if (PRNG_HOLD < 0 || PRNG_HOLD > 1) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_aes_col32_dom: PRNG_HOLD must be 0 or 1");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(PRNG_HOLD < 0 || PRNG_HOLD > 1),
+    .MSG    ("aesf_aes_col32_dom: PRNG_HOLD must be 0 or 1")
+  ) u_param_check ();
 
   // Key-side FSM states
   localparam logic [1:0] StIdle   = 2'd0;  // word store stable (valid or not)

@@ -65,13 +65,10 @@ module aesf_aes_iter #(
   output logic         busy_o         // a block in the rounds, key expansion or clear in progress
 );
 
-  if (DECRYPT < 0 || DECRYPT > 1 || SBOX_IMPL < 0 || SBOX_IMPL > 1) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_aes_iter: DECRYPT and SBOX_IMPL must be 0 or 1");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(DECRYPT < 0 || DECRYPT > 1 || SBOX_IMPL < 0 || SBOX_IMPL > 1),
+    .MSG    ("aesf_aes_iter: DECRYPT and SBOX_IMPL must be 0 or 1")
+  ) u_param_check ();
 
   localparam int RK_ROWS = 15;  // round keys 0..14 (AES-256 uses all)
 

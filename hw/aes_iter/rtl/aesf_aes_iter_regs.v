@@ -45,13 +45,10 @@ module aesf_aes_iter_regs #(
   output logic        irq_o
 );
 
-  if (DECRYPT < 0 || DECRYPT > 1 || SBOX_IMPL < 0 || SBOX_IMPL > 1) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_aes_iter_regs: DECRYPT and SBOX_IMPL must be 0 or 1");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(DECRYPT < 0 || DECRYPT > 1 || SBOX_IMPL < 0 || SBOX_IMPL > 1),
+    .MSG    ("aesf_aes_iter_regs: DECRYPT and SBOX_IMPL must be 0 or 1")
+  ) u_param_check ();
 
   // Register addresses (hw/aes_iter/aes_iter_regs.json)
   localparam logic [7:0] AdrId    = 8'h00;

@@ -65,16 +65,12 @@ module aesf_aes_pipe_key #(
   localparam logic [79:0] RconTab = 80'h01020408102040801b36;
   localparam logic [7:0]  RCON     = (SubPos == 4 || ROT == 0) ? 8'h00 : RconTab[79 - 8*(RconI - 1) -: 8];
 
-  if (!(NK == 4 || NK == 6 || NK == 8) || ROUND < 1 || ROUND > NR || SBOX_IMPL < 0 || SBOX_IMPL > 3 ||
-      PIPE_MASK < 0 || PIPE_MASK > 15 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PMid == 1) ||
-      (SBOX_IMPL != 3 && PMid2 == 1) || (SBOX_IMPL == 2 && PSub == 0))
-  begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_aes_pipe_key: NK 4/6/8, ROUND 1..NK+6, SBOX_IMPL 0..3, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1)");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(!(NK == 4 || NK == 6 || NK == 8) || ROUND < 1 || ROUND > NR || SBOX_IMPL < 0 || SBOX_IMPL > 3 ||
+             PIPE_MASK < 0 || PIPE_MASK > 15 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PMid == 1) ||
+             (SBOX_IMPL != 3 && PMid2 == 1) || (SBOX_IMPL == 2 && PSub == 0)),
+    .MSG    ("aesf_aes_pipe_key: NK 4/6/8, ROUND 1..NK+6, SBOX_IMPL 0..3, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1)")
+  ) u_param_check ();
 
   logic [31:0] slot [NK];
   for (genvar q = 0; q < NK; q++) begin : gen_slot

@@ -82,17 +82,13 @@ module aesf_aes_pipe_round #(
   localparam int P_MID2 = (PIPE_MASK / 8) % 2;
   localparam int S      = 1 + P_MID + P_SUB + P_MIX + P_MID2;  // stages (cycles) of this round
 
-  if (SBOX_IMPL < 0 || SBOX_IMPL > 4 || PIPE_MASK < 0 || PIPE_MASK > 15 || LAST < 0 || LAST > 1 ||
-      INVERSE < 0 || INVERSE > 1 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && P_MID == 1) ||
-      (SBOX_IMPL != 3 && P_MID2 == 1) || ((SBOX_IMPL == 2 || SBOX_IMPL == 4) && P_SUB == 0) ||
-      (SBOX_IMPL == 3 && INVERSE == 1))
-  begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_aes_pipe_round: SBOX_IMPL 0..4, PIPE_MASK 0..15 (bit 0 only with SBOX_IMPL 1 or 3, bit 3 only with SBOX_IMPL 3, bit 1 set with SBOX_IMPL 2 and 4), LAST 0..1, INVERSE 0..1 (0 with SBOX_IMPL 3)");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(SBOX_IMPL < 0 || SBOX_IMPL > 4 || PIPE_MASK < 0 || PIPE_MASK > 15 || LAST < 0 || LAST > 1 ||
+             INVERSE < 0 || INVERSE > 1 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && P_MID == 1) ||
+             (SBOX_IMPL != 3 && P_MID2 == 1) || ((SBOX_IMPL == 2 || SBOX_IMPL == 4) && P_SUB == 0) ||
+             (SBOX_IMPL == 3 && INVERSE == 1)),
+    .MSG    ("aesf_aes_pipe_round: SBOX_IMPL 0..4, PIPE_MASK 0..15 (bit 0 only with SBOX_IMPL 1 or 3, bit 3 only with SBOX_IMPL 3, bit 1 set with SBOX_IMPL 2 and 4), LAST 0..1, INVERSE 0..1 (0 with SBOX_IMPL 3)")
+  ) u_param_check ();
 
   // ShiftRows: output byte (c, r) = input byte ((c + r) mod 4, r);
   // InvShiftRows: output byte (c, r) = input byte ((c - r) mod 4, r).

@@ -25,13 +25,10 @@ module aesf_aes_pipe_sbox_bp #(
   output logic [8*N-1:0] data_o   // N S-box outputs, SEAM_A + SEAM_B cycles later
 );
 
-  if (N < 1 || N > 16 || SEAM_A < 0 || SEAM_A > 1 || SEAM_B < 0 || SEAM_B > 1) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_aes_pipe_sbox_bp: N 1..16, SEAM_A 0..1, SEAM_B 0..1");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(N < 1 || N > 16 || SEAM_A < 0 || SEAM_A > 1 || SEAM_B < 0 || SEAM_B > 1),
+    .MSG    ("aesf_aes_pipe_sbox_bp: N 1..16, SEAM_A 0..1, SEAM_B 0..1")
+  ) u_param_check ();
 
   // Part boundaries: the first instance runs from the byte to the first register (or to the end).
   localparam int TO1 = (SEAM_A == 1) ? 1 : ((SEAM_B == 1) ? 2 : 3);

@@ -24,13 +24,10 @@ module aesf_aes_pipe_stage #(
   output logic [W-1:0] data_o   // stage output (registered when EN = 1)
 );
 
-  if (W < 1 || EN < 0 || EN > 1) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_aes_pipe_stage: W must be >= 1 and EN 0 or 1");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(W < 1 || EN < 0 || EN > 1),
+    .MSG    ("aesf_aes_pipe_stage: W must be >= 1 and EN 0 or 1")
+  ) u_param_check ();
 
   if (EN == 1) begin : gen_reg
     logic [W-1:0] data_q;

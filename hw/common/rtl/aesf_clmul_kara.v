@@ -42,14 +42,11 @@ module aesf_clmul_kara #(
   localparam int H = W / 2;
   localparam bit SPLIT = (ORDER > 0) && (W > 2);
 
-  if (W < 2 || W > 1024 || ORDER < 0 || ORDER > 8 || PIPE_MASK < 0 || IN_MASK < 0 || DEPTH < 0 ||
-      (SPLIT && (W % 2 != 0))) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_clmul_kara: W must be 2..1024 (even when split), ORDER 0..8");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(W < 2 || W > 1024 || ORDER < 0 || ORDER > 8 || PIPE_MASK < 0 || IN_MASK < 0 || DEPTH < 0 ||
+             (SPLIT && (W % 2 != 0))),
+    .MSG    ("aesf_clmul_kara: W must be 2..1024 (even when split), ORDER 0..8")
+  ) u_param_check ();
 
   logic [2*W-2:0] prod;  // this level's product before the optional register
   logic [W-1:0]   a, b;  // operands after the optional input register

@@ -44,15 +44,11 @@ module aesf_fifo #(
   output logic [W-1:0]               rdata_o,
   output logic [$clog2(DEPTH+1)-1:0] count_o   // entries held
 );
-  if (W < 1 || !(DEPTH == 2 || DEPTH == 4 || DEPTH == 8 || DEPTH == 16 || DEPTH == 32 || DEPTH == 64) ||
-      WIPE < 0 || WIPE > 1 || SPEC_WR < 0 || SPEC_WR > 1 || HEAD_REG < 0 || HEAD_REG > 1)
-  begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_fifo: W must be >= 1, DEPTH one of 2, 4, 8, 16, 32, 64, WIPE, SPEC_WR and HEAD_REG 0 or 1");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(W < 1 || !(DEPTH == 2 || DEPTH == 4 || DEPTH == 8 || DEPTH == 16 || DEPTH == 32 || DEPTH == 64) ||
+             WIPE < 0 || WIPE > 1 || SPEC_WR < 0 || SPEC_WR > 1 || HEAD_REG < 0 || HEAD_REG > 1),
+    .MSG    ("aesf_fifo: W must be >= 1, DEPTH one of 2, 4, 8, 16, 32, 64, WIPE, SPEC_WR and HEAD_REG 0 or 1")
+  ) u_param_check ();
 
   localparam int AW = $clog2(DEPTH);
   localparam int CW = $clog2(DEPTH + 1);

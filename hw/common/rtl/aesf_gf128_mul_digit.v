@@ -46,14 +46,11 @@ module aesf_gf128_mul_digit #(
   output logic [127:0] z_o
 );
 
-  if (DIGIT != 1 && DIGIT != 2 && DIGIT != 4 && DIGIT != 8 && DIGIT != 16 && DIGIT != 32 &&
-      DIGIT != 64 && DIGIT != 128) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_gf128_mul_digit: DIGIT must be 1, 2, 4, 8, 16, 32, 64 or 128");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(DIGIT != 1 && DIGIT != 2 && DIGIT != 4 && DIGIT != 8 && DIGIT != 16 && DIGIT != 32 &&
+             DIGIT != 64 && DIGIT != 128),
+    .MSG    ("aesf_gf128_mul_digit: DIGIT must be 1, 2, 4, 8, 16, 32, 64 or 128")
+  ) u_param_check ();
 
   localparam int STEPS = 128 / DIGIT;
 

@@ -34,14 +34,11 @@ module aesf_gf128_mul_kara #(
   output logic [127:0] z_o
 );
 
-  if (ORDER < 0 || ORDER > 6 || PIPE_MASK < 0 || PIPE_MASK >= (1 << (ORDER + 1)) ||
-      IN_MASK < 0 || IN_MASK >= (1 << (ORDER + 1)) || OUT_REG < 0 || OUT_REG > 1) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_gf128_mul_kara: ORDER 0..6, PIPE_MASK and IN_MASK < 2^(ORDER+1), OUT_REG 0 or 1");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(ORDER < 0 || ORDER > 6 || PIPE_MASK < 0 || PIPE_MASK >= (1 << (ORDER + 1)) ||
+             IN_MASK < 0 || IN_MASK >= (1 << (ORDER + 1)) || OUT_REG < 0 || OUT_REG > 1),
+    .MSG    ("aesf_gf128_mul_kara: ORDER 0..6, PIPE_MASK and IN_MASK < 2^(ORDER+1), OUT_REG 0 or 1")
+  ) u_param_check ();
 
   function automatic int popcount(input int v);
     popcount = 0;

@@ -108,16 +108,12 @@ module aesf_ghash_par #(
   localparam int M = N * D;
   localparam int OW = $clog2(RES_DEPTH + 1);  // outstanding-message counter width
 
-  if (N < 1 || N > 8 || ORDER < 0 || ORDER > 6 || PIPE_MASK < 0 || PIPE_MASK >= (1 << (ORDER + 1)) ||
-      IN_MASK < 0 || IN_MASK >= (1 << (ORDER + 1)) || OUT_REG < 0 || OUT_REG > 1 || D < 1 || D > 8 ||
-      CW < 8 || CW > 48 || !(RES_DEPTH == 2 || RES_DEPTH == 4 || RES_DEPTH == 8 || RES_DEPTH == 16))
-  begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_ghash_par: N 1..8, ORDER 0..6, PIPE_MASK and IN_MASK < 2^(ORDER+1), OUT_REG 0..1, latency 1..8, CW 8..48, RES_DEPTH 2/4/8/16");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(N < 1 || N > 8 || ORDER < 0 || ORDER > 6 || PIPE_MASK < 0 || PIPE_MASK >= (1 << (ORDER + 1)) ||
+             IN_MASK < 0 || IN_MASK >= (1 << (ORDER + 1)) || OUT_REG < 0 || OUT_REG > 1 || D < 1 || D > 8 ||
+             CW < 8 || CW > 48 || !(RES_DEPTH == 2 || RES_DEPTH == 4 || RES_DEPTH == 8 || RES_DEPTH == 16)),
+    .MSG    ("aesf_ghash_par: N 1..8, ORDER 0..6, PIPE_MASK and IN_MASK < 2^(ORDER+1), OUT_REG 0..1, latency 1..8, CW 8..48, RES_DEPTH 2/4/8/16")
+  ) u_param_check ();
 
   // FSM states (the H-power computation and the flush; messages run in StIdle)
   localparam logic [1:0] StIdle  = 2'd0;  // H powers ready or not loaded; messages may run

@@ -25,13 +25,10 @@ module aesf_hold #(
   output logic         valid_o,
   output logic [W-1:0] data_o
 );
-  if (W < 1) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_hold: W must be >= 1");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(W < 1),
+    .MSG    ("aesf_hold: W must be >= 1")
+  ) u_param_check ();
 
   logic         v_q;
   logic [W-1:0] d_q;

@@ -18,13 +18,10 @@ module aesf_inc32 #(
   input  logic [127:0] data_i,  // counter block J
   output logic [127:0] data_o   // inc32^STEP(J)
 );
-  if (STEP < 0 || STEP > 65535) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_inc32: STEP 0..65535");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(STEP < 0 || STEP > 65535),
+    .MSG    ("aesf_inc32: STEP 0..65535")
+  ) u_param_check ();
 
   assign data_o = {data_i[127:32], data_i[31:0] + 32'(STEP)};
 

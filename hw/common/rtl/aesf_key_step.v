@@ -43,13 +43,10 @@ module aesf_key_step #(
   output logic [31:0]  sw_in_o,     // the word that goes through SubWord in this group (EXT_SW = 1: the caller's)
   input  logic [31:0]  sw_i         // EXT_SW = 1: SubWord(sw_in_o) (without Rcon); ignored for EXT_SW = 0
 );
-  if (SBOX_IMPL < 0 || SBOX_IMPL > 1 || EXT_SW < 0 || EXT_SW > 1) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_key_step: SBOX_IMPL 0..1, EXT_SW 0..1");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(SBOX_IMPL < 0 || SBOX_IMPL > 1 || EXT_SW < 0 || EXT_SW > 1),
+    .MSG    ("aesf_key_step: SBOX_IMPL 0..1, EXT_SW 0..1")
+  ) u_param_check ();
 
   logic [31:0] prev0, prev1, prev2, prev3, prev7;  // w[4g-8+k]
   logic [5:0]  nk;

@@ -28,13 +28,10 @@ module aesf_prng_lfsr #(
   output logic [OUT_W-1:0] rnd_o
 );
 
-  if (OUT_W < 1 || OUT_W > 489 || HOLD < 0 || HOLD > 1) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_prng_lfsr: OUT_W must be 1..489, HOLD 0 or 1");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(OUT_W < 1 || OUT_W > 489 || HOLD < 0 || HOLD > 1),
+    .MSG    ("aesf_prng_lfsr: OUT_W must be 1..489, HOLD 0 or 1")
+  ) u_param_check ();
 
   localparam int N = 521;
   localparam logic [N-1:0] ResetState = {8'ha5, 512'h6a09e667f3bcc908bb67ae8584caa73b3c6ef372fe94f82ba54ff53a5f1d36f1510e527fade682d19b05688c2b3e6c1f1f83d9abfb41bd6b5be0cd19137e2179, 1'b1};

@@ -39,13 +39,10 @@ module aesf_reg_apb #(
   input  logic          reg_err_i
 );
 
-  if (AW < 2 || AW > 32) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_reg_apb: AW must be 2..32");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(AW < 2 || AW > 32),
+    .MSG    ("aesf_reg_apb: AW must be 2..32")
+  ) u_param_check ();
 
   logic access;
   assign access = s_apb_psel & s_apb_penable;

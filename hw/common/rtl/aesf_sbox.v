@@ -23,13 +23,10 @@ module aesf_sbox #(
   output logic [7:0] data_o   // S-box(data_i) or InvS-box(data_i)
 );
 
-  if (IMPL < 0 || IMPL > 1 || INVERSE < 0 || INVERSE > 2) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_sbox: IMPL must be 0 or 1 and INVERSE 0, 1 or 2");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(IMPL < 0 || IMPL > 1 || INVERSE < 0 || INVERSE > 2),
+    .MSG    ("aesf_sbox: IMPL must be 0 or 1 and INVERSE 0, 1 or 2")
+  ) u_param_check ();
 
   if (IMPL == 1) begin : gen_cf
     logic [12:0] mid_unused;  // the seam is for pipelined users; this wrapper is combinational

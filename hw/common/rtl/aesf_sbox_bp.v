@@ -41,13 +41,10 @@ module aesf_sbox_bp #(
 );
 
   // Illegal parameter values stop elaboration (Icarus 11 has no elaboration-time $error).
-  if (FROM < 0 || FROM > 2 || TO < 1 || TO > 3 || FROM >= TO) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_sbox_bp: FROM 0..2, TO 1..3, FROM < TO");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(FROM < 0 || FROM > 2 || TO < 1 || TO > 3 || FROM >= TO),
+    .MSG    ("aesf_sbox_bp: FROM 0..2, TO 1..3, FROM < TO")
+  ) u_param_check ();
 
   // ---------------------------------------------------------------- part 1: top linear layer, M1..M23
   logic u0, u1, u2, u3, u4, u5, u6, u7;

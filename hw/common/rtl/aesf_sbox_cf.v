@@ -50,13 +50,10 @@ module aesf_sbox_cf #(
 );
 
   // Illegal parameter values stop elaboration (Icarus 11 has no elaboration-time $error).
-  if (INVERSE < 0 || INVERSE > 2 || STAGE < 0 || STAGE > 2) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_sbox_cf: INVERSE must be 0, 1 or 2 and STAGE 0, 1 or 2");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(INVERSE < 0 || INVERSE > 2 || STAGE < 0 || STAGE > 2),
+    .MSG    ("aesf_sbox_cf: INVERSE must be 0, 1 or 2 and STAGE 0, 1 or 2")
+  ) u_param_check ();
 
   localparam logic [63:0] F_IN  = {8'ha0, 8'hac, 8'hd2, 8'h70, 8'h18, 8'hfc, 8'h04, 8'ha1};
   localparam logic [63:0] F_OUT = {8'h06, 8'hd0, 8'hee, 8'h3b, 8'h25, 8'h69, 8'h3f, 8'h45};

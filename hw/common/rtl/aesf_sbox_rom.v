@@ -43,13 +43,10 @@ module aesf_sbox_rom #(
   output logic [7:0] b_o     // S(b_i) or InvS(b_i), registered (1 + OUT_REG cycles)
 );
 
-  if (INVERSE < 0 || INVERSE > 2 || OUT_REG < 0 || OUT_REG > 1) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_sbox_rom: INVERSE must be 0, 1 or 2, OUT_REG 0 or 1");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(INVERSE < 0 || INVERSE > 2 || OUT_REG < 0 || OUT_REG > 1),
+    .MSG    ("aesf_sbox_rom: INVERSE must be 0, 1 or 2, OUT_REG 0 or 1")
+  ) u_param_check ();
 
   // GF(2^8) product modulo x^8 + x^4 + x^3 + x + 1.
   function automatic logic [7:0] gf_mul(input logic [7:0] a, input logic [7:0] b);

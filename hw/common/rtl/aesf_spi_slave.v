@@ -72,13 +72,10 @@ module aesf_spi_slave #(
   input  logic [7:0] tx_data_i
 );
 
-  if (SYNC_STAGES < 2 || SYNC_STAGES > 4) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_spi_slave: SYNC_STAGES must be 2, 3 or 4");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(SYNC_STAGES < 2 || SYNC_STAGES > 4),
+    .MSG    ("aesf_spi_slave: SYNC_STAGES must be 2, 3 or 4")
+  ) u_param_check ();
 
   // ---- synchronizers: s[0] is the first flop; cs chain resets to 1 (deselected) ----
   logic [SYNC_STAGES-1:0] sck_q, mosi_q, cs_q;

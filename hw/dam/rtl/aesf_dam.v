@@ -100,13 +100,10 @@ module aesf_dam #(
   input  logic [W-1:0]        mem_rdata_i
 );
 
-  if (BUS < 0 || BUS > 1) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_dam: BUS must be 0 (ASBUS) or 1 (AXI4); the other parameters are checked by the front end");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(BUS < 0 || BUS > 1),
+    .MSG    ("aesf_dam: BUS must be 0 (ASBUS) or 1 (AXI4); the other parameters are checked by the front end")
+  ) u_param_check ();
 
   if (BUS == 0) begin : gen_asbus
     aesf_dam_asbus #(

@@ -68,13 +68,10 @@ module aesf_dam_asbus #(
   input  logic                mem_rvalid_i,
   input  logic [W-1:0]        mem_rdata_i
 );
-  if (NM < 1 || NM > 4) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_dam_asbus: NM must be 1..4 (W, MEM_AW, CQ_DEPTH, KEY_BITS are checked by aesf_dam_core)");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(NM < 1 || NM > 4),
+    .MSG    ("aesf_dam_asbus: NM must be 1..4 (W, MEM_AW, CQ_DEPTH, KEY_BITS are checked by aesf_dam_core)")
+  ) u_param_check ();
 
   localparam int BW   = ((MEM_AW > 12) ? MEM_AW : 12) + 1;
   localparam int BSH  = $clog2(W / 8);

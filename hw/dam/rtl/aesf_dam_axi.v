@@ -87,13 +87,10 @@ module aesf_dam_axi #(
   input  logic              mem_rvalid_i,
   input  logic [W-1:0]      mem_rdata_i
 );
-  if (ID_W < 1 || ID_W > 4) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_dam_axi: ID_W must be 1..4 (W, MEM_AW, CQ_DEPTH, KEY_BITS are checked by aesf_dam_core)");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(ID_W < 1 || ID_W > 4),
+    .MSG    ("aesf_dam_axi: ID_W must be 1..4 (W, MEM_AW, CQ_DEPTH, KEY_BITS are checked by aesf_dam_core)")
+  ) u_param_check ();
 
   localparam int BW  = ((MEM_AW > 12) ? MEM_AW : 12) + 1;
   localparam int BSH = $clog2(W / 8);

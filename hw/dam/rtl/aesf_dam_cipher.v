@@ -89,15 +89,12 @@ module aesf_dam_cipher #(
   localparam int LATENCY   = NR * ((SBOX_IMPL == 0) ? 1 : 2 + MIX_REG) + IN_REG;  // enabled edges, input to output
   /* verilator lint_on UNUSEDPARAM */
 
-  if (INVERSE < 0 || INVERSE > 1 || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
-      !(SBOX_IMPL == 0 || SBOX_IMPL == 1 || SBOX_IMPL == 4) || MIX_REG < 0 || MIX_REG > 1 ||
-      (MIX_REG == 1 && SBOX_IMPL != 4) || IN_REG < 0 || IN_REG > 1) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_dam_cipher: INVERSE 0..1, KEY_BITS 128/192/256, SBOX_IMPL 0, 1 or 4, MIX_REG 0..1 (1 only with SBOX_IMPL 4), IN_REG 0..1");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(INVERSE < 0 || INVERSE > 1 || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
+             !(SBOX_IMPL == 0 || SBOX_IMPL == 1 || SBOX_IMPL == 4) || MIX_REG < 0 || MIX_REG > 1 ||
+             (MIX_REG == 1 && SBOX_IMPL != 4) || IN_REG < 0 || IN_REG > 1),
+    .MSG    ("aesf_dam_cipher: INVERSE 0..1, KEY_BITS 128/192/256, SBOX_IMPL 0, 1 or 4, MIX_REG 0..1 (1 only with SBOX_IMPL 4), IN_REG 0..1")
+  ) u_param_check ();
 
   // Flat vectors, one slice per round boundary b = 0..NR (slice b enters round b+1).
   logic [128*(NR+1)-1:0] state;

@@ -121,17 +121,14 @@ module aesf_dam_core #(
   input  logic              mem_rvalid_i,
   input  logic [W-1:0]      mem_rdata_i
 );
-  if (!(W == 32 || W == 64 || W == 128) || MEM_AW < 4 || MEM_AW > 20 ||
-      !(CQ_DEPTH == 2 || CQ_DEPTH == 4 || CQ_DEPTH == 8 || CQ_DEPTH == 16) ||
-      !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) || !(SBOX_IMPL == 0 || SBOX_IMPL == 1 || SBOX_IMPL == 4) ||
-      MIX_REG < 0 || MIX_REG > 1 || (MIX_REG == 1 && SBOX_IMPL != 4) || IN_REG < 0 || IN_REG > 1 ||
-      BW != ((MEM_AW > 12) ? MEM_AW : 12) + 1) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_dam_core: W 32/64/128, MEM_AW 4..20, CQ_DEPTH 2..16 (power of 2), KEY_BITS 128/192/256, SBOX_IMPL 0, 1 or 4, MIX_REG 0..1 (1 only with SBOX_IMPL 4), IN_REG 0..1");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(!(W == 32 || W == 64 || W == 128) || MEM_AW < 4 || MEM_AW > 20 ||
+             !(CQ_DEPTH == 2 || CQ_DEPTH == 4 || CQ_DEPTH == 8 || CQ_DEPTH == 16) ||
+             !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) || !(SBOX_IMPL == 0 || SBOX_IMPL == 1 || SBOX_IMPL == 4) ||
+             MIX_REG < 0 || MIX_REG > 1 || (MIX_REG == 1 && SBOX_IMPL != 4) || IN_REG < 0 || IN_REG > 1 ||
+             BW != ((MEM_AW > 12) ? MEM_AW : 12) + 1),
+    .MSG    ("aesf_dam_core: W 32/64/128, MEM_AW 4..20, CQ_DEPTH 2..16 (power of 2), KEY_BITS 128/192/256, SBOX_IMPL 0, 1 or 4, MIX_REG 0..1 (1 only with SBOX_IMPL 4), IN_REG 0..1")
+  ) u_param_check ();
 
   localparam int WPS  = 128 / W;         // words per state
   localparam int WPSW = (WPS > 1) ? $clog2(WPS) : 1;

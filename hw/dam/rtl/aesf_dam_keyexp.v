@@ -59,14 +59,11 @@ module aesf_dam_keyexp #(
   localparam int NK = KEY_BITS / 32;
   localparam int NR = NK + 6;  // rounds; the rk ports hold NR + 1 round keys
 
-  if (!(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) || SBOX_IMPL < 0 ||
-      SBOX_IMPL > 1) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_dam_keyexp: KEY_BITS must be 128, 192 or 256 and SBOX_IMPL 0..1");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(!(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) || SBOX_IMPL < 0 ||
+             SBOX_IMPL > 1),
+    .MSG    ("aesf_dam_keyexp: KEY_BITS must be 128, 192 or 256 and SBOX_IMPL 0..1")
+  ) u_param_check ();
 
   localparam logic [1:0] KEY_LEN = (KEY_BITS == 128) ? 2'd0 : (KEY_BITS == 192) ? 2'd1 : 2'd2;
   // The key bits beyond KEY_BITS are ignored (never stored).

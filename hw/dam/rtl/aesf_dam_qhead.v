@@ -42,13 +42,10 @@ module aesf_dam_qhead #(
   output logic [QW:0]   ptr_o,        // the side's pointer
   output logic [QW:0]   ptr1_o        // ptr_o + 1 (a flip-flop)
 );
-  if (CW < 1 || QW < 1 || QW > 4 || BW < 1 || BW > CW || C_B < 0 || C_B > CW - BW) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_dam_qhead: CW >= 1, QW 1..4, BW 1..CW, C_B 0..CW-BW");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(CW < 1 || QW < 1 || QW > 4 || BW < 1 || BW > CW || C_B < 0 || C_B > CW - BW),
+    .MSG    ("aesf_dam_qhead: CW >= 1, QW 1..4, BW 1..CW, C_B 0..CW-BW")
+  ) u_param_check ();
 
   logic [QW:0]   ptr_q, ptr1_q;       // pointer and pointer + 1
   logic [QW:0]   ptr_d;               // next pointer

@@ -55,13 +55,10 @@ module aesf_dam_regs #(
   input  logic              idle_i,
   output logic              irq_o
 );
-  if (!(W == 32 || W == 64 || W == 128) || MEM_AW < 4 || MEM_AW > 20 || BW < MEM_AW + 1) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_dam_regs: W 32/64/128, MEM_AW 4..20, BW > MEM_AW");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(!(W == 32 || W == 64 || W == 128) || MEM_AW < 4 || MEM_AW > 20 || BW < MEM_AW + 1),
+    .MSG    ("aesf_dam_regs: W 32/64/128, MEM_AW 4..20, BW > MEM_AW")
+  ) u_param_check ();
 
   localparam int BSH = $clog2(W / 8);       // byte -> word address shift
   localparam logic [15:0] MAGIC = 16'hDA03;

@@ -22,13 +22,10 @@ module aesf_dam_sram #(
   output logic          rvalid_o,
   output logic [W-1:0]  rdata_o
 );
-  if (!(W == 32 || W == 64 || W == 128) || AW < 4 || AW > 20) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_dam_sram: W 32/64/128, AW 4..20");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(!(W == 32 || W == 64 || W == 128) || AW < 4 || AW > 20),
+    .MSG    ("aesf_dam_sram: W 32/64/128, AW 4..20")
+  ) u_param_check ();
 
   logic [W-1:0] mem_q [2**AW];
   logic [W-1:0] rdata_q;

@@ -132,18 +132,15 @@ module aesf_gcm_lanes #(
   // AES lane latency L = NR * (1 + popcount(PIPE_MASK)) (aesf_aes_pipe_round stages)
   localparam int KD = 1 << KS_LOG2;                  // keystream FIFO depth (beats)
 
-  if (!(N == 1 || N == 2 || N == 4) || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
-      SBOX_IMPL < 0 || SBOX_IMPL > 4 || PIPE_MASK < 0 || PIPE_MASK > 15 ||
-      (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PIPE_MASK % 2 == 1) || (SBOX_IMPL != 3 && PIPE_MASK >= 8) ||
-      ((SBOX_IMPL == 2 || SBOX_IMPL == 4) && (PIPE_MASK / 2) % 2 == 0) ||
-      KS_LOG2 < 2 || KS_LOG2 > 10 || ROM_LANES < 0 || ROM_LANES > N || IV_IN_CMD < 0 || IV_IN_CMD > 1 ||
-      CQ_LOG2 < 1 || CQ_LOG2 > 4 || !(LUT_SBOX == 0 || LUT_SBOX == 3)) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..4, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 and 4 need bit 1), KS_LOG2 2..10, ROM_LANES 0..N, IV_IN_CMD 0..1, CQ_LOG2 1..4, LUT_SBOX 0 or 3");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(!(N == 1 || N == 2 || N == 4) || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
+             SBOX_IMPL < 0 || SBOX_IMPL > 4 || PIPE_MASK < 0 || PIPE_MASK > 15 ||
+             (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PIPE_MASK % 2 == 1) || (SBOX_IMPL != 3 && PIPE_MASK >= 8) ||
+             ((SBOX_IMPL == 2 || SBOX_IMPL == 4) && (PIPE_MASK / 2) % 2 == 0) ||
+             KS_LOG2 < 2 || KS_LOG2 > 10 || ROM_LANES < 0 || ROM_LANES > N || IV_IN_CMD < 0 || IV_IN_CMD > 1 ||
+             CQ_LOG2 < 1 || CQ_LOG2 > 4 || !(LUT_SBOX == 0 || LUT_SBOX == 3)),
+    .MSG    ("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..4, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 and 4 need bit 1), KS_LOG2 2..10, ROM_LANES 0..N, IV_IN_CMD 0..1, CQ_LOG2 1..4, LUT_SBOX 0 or 3")
+  ) u_param_check ();
 
   // ------------------------------------------------------------------------------------------
   // Key expansion: one round key per cycle with the shared key step, into static registers

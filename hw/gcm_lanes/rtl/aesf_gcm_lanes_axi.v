@@ -95,14 +95,11 @@ module aesf_gcm_lanes_axi #(
   localparam int BB = 16 * N;            // bytes per beat
   localparam int NKW = KEY_BITS / 32;    // key words
 
-  if (!(N == 1 || N == 2 || N == 4) || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
-      BUF_LOG2 < 0 || BUF_LOG2 > 12) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_gcm_lanes_axi: N 1/2/4, KEY_BITS 128/192/256, BUF_LOG2 0..12");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(!(N == 1 || N == 2 || N == 4) || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
+             BUF_LOG2 < 0 || BUF_LOG2 > 12),
+    .MSG    ("aesf_gcm_lanes_axi: N 1/2/4, KEY_BITS 128/192/256, BUF_LOG2 0..12")
+  ) u_param_check ();
 
   // Register addresses (hw/gcm_lanes/gcm_lanes_regs.json)
   localparam logic [7:0] AdrId      = 8'h00;

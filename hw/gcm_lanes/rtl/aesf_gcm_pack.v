@@ -41,13 +41,10 @@ module aesf_gcm_pack #(
   output logic [N*128-1:0] out_data_o
 );
 
-  if (N < 1 || N > 8 || IN_REG < 1 || IN_REG > 2) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_gcm_pack: N must be 1..8, IN_REG 1..2");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(N < 1 || N > 8 || IN_REG < 1 || IN_REG > 2),
+    .MSG    ("aesf_gcm_pack: N must be 1..8, IN_REG 1..2")
+  ) u_param_check ();
 
   // buffer slots: up to 2N-1 held + the beats in the input registers + one more beat, each up to 2N-1 blocks
   localparam int B = (2 + IN_REG) * (2 * N - 1);

@@ -87,16 +87,12 @@ module aesf_gcm_seq #(
   input  logic [63:0]  prng_seed_i
 );
 
-  if (DIGIT != 1 && DIGIT != 2 && DIGIT != 4 && DIGIT != 8 && DIGIT != 16 && DIGIT != 32 &&
-      DIGIT != 64 && DIGIT != 128 || SBOX_IMPL < 0 || SBOX_IMPL > 4 || AES_IMPL < 0 || AES_IMPL > 2 ||
-      (AES_COLS != 1 && AES_COLS != 2 && AES_COLS != 4) || (SBOX_IMPL >= 2 && (AES_IMPL != 1 || AES_COLS != 4)))
-  begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_gcm_seq: DIGIT must be a power of two 1..128, AES_IMPL 0..2, AES_COLS 1, 2 or 4, SBOX_IMPL 0 or 1, or 2..4 with AES_IMPL 1 and AES_COLS 4");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(DIGIT != 1 && DIGIT != 2 && DIGIT != 4 && DIGIT != 8 && DIGIT != 16 && DIGIT != 32 &&
+             DIGIT != 64 && DIGIT != 128 || SBOX_IMPL < 0 || SBOX_IMPL > 4 || AES_IMPL < 0 || AES_IMPL > 2 ||
+             (AES_COLS != 1 && AES_COLS != 2 && AES_COLS != 4) || (SBOX_IMPL >= 2 && (AES_IMPL != 1 || AES_COLS != 4))),
+    .MSG    ("aesf_gcm_seq: DIGIT must be a power of two 1..128, AES_IMPL 0..2, AES_COLS 1, 2 or 4, SBOX_IMPL 0 or 1, or 2..4 with AES_IMPL 1 and AES_COLS 4")
+  ) u_param_check ();
 
   // FSM states
   localparam logic [3:0] StIdle   = 4'd0;   // waiting for a key or a command

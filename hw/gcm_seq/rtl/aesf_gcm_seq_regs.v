@@ -54,13 +54,10 @@ module aesf_gcm_seq_regs #(
   output logic        irq_o
 );
 
-  if (BUF_LOG2 < 1 || BUF_LOG2 > 4 || AES_IMPL < 0 || AES_IMPL > 2) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_gcm_seq_regs: BUF_LOG2 must be 1..4, AES_IMPL 0..2");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(BUF_LOG2 < 1 || BUF_LOG2 > 4 || AES_IMPL < 0 || AES_IMPL > 2),
+    .MSG    ("aesf_gcm_seq_regs: BUF_LOG2 must be 1..4, AES_IMPL 0..2")
+  ) u_param_check ();
 
   localparam int NBUF = 1 << BUF_LOG2;
   localparam bit MASKED = (AES_IMPL == 2);   // SEED0/1 and CTRL.RESEED exist

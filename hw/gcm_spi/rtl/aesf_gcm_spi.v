@@ -88,13 +88,10 @@ module aesf_gcm_spi #(
   output logic irq_o          // level: DONE or an error pending (registered); cleared by CLEAR_STATUS (0xF1) / ZEROIZE
 );
 
-  if (SYNC_STAGES < 2 || SYNC_STAGES > 4) begin : gen_param_err
-`ifdef __ICARUS__
-    aesf_illegal_parameter_value u_illegal_parameter_value ();
-`else
-    $error("aesf_gcm_spi: SYNC_STAGES must be 2, 3 or 4");
-`endif
-  end
+  aesf_param_check #(
+    .ILLEGAL(SYNC_STAGES < 2 || SYNC_STAGES > 4),
+    .MSG    ("aesf_gcm_spi: SYNC_STAGES must be 2, 3 or 4")
+  ) u_param_check ();
 
   // ---------------------------------------------------------------------------------------------------
   // Opcodes, error codes, modes, feeder phases, RAM beats

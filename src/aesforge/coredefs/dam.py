@@ -34,7 +34,7 @@ _COMMON = dict(
     # pinned, seeds 1 / 2 / 3: dam_asbus32 100.84 / 100.67 / 99.87 MHz, dam_axi128 112.07 / 94.30 / 93.91 (the
     # make report rows of all six: results/dam_*.json)
     pnr_pins="dam_rounds",
-    report_hook="aesforge.dam.run:reproduce",    # docs/dam_reproduce.md from the rows of all six (make report)
+    report_hook="repro.dam.run:reproduce",    # docs/dam_reproduce.md from the rows of all six (make report)
     claims="seed 003 (Virtex-6, Table II/IV): 32/64/128-bit ADAM 24,822 / 21,319 / 17,060 slices at "
            "183.6 / 176.2 / 184.2 MHz; XDAM 26,106 / 22,603 / 18,344 slices at 133.0 / 131.5 / 130.2 MHz; "
            "ASBUS cipher tests take 76.7 / 64.3 / 51.2 % of the AXI cycles",

@@ -20,6 +20,7 @@ import hashlib
 import importlib
 import json
 import re
+import sys
 import threading
 import time
 import traceback
@@ -658,6 +659,8 @@ def run(core_names: list[str] | None = None, jobs: int = 2, pnr: bool = True, fr
     md = write_results_md(allres)
     splice_top_readme(allres)
     png = write_pareto(allres)
+    if str(repo_root()) not in sys.path:   # hooks may live outside the package (repro/ at the repository root)
+        sys.path.insert(0, str(repo_root()))
     for spec in sorted({c.report_hook for c in cores if c.report_hook}):   # per-core outputs (Core.report_hook)
         try:
             mod, fn = spec.split(":")

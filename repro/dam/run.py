@@ -2,9 +2,9 @@
 """The seed-003 reproduction run behind `aesforge report` (docs/dam_reproduce.md): measure the paper's
 linear / block / cipher transfers on the RTL of every DAM instance (aesforge.sim.dam_uvm.measure, RTL
 simulation, exact cycles), then compare them with the paper's Table I models and claims
-(aesforge.dam.reproduce.write_report), with Fmax and LUT4 of the same instances from results/*.json.
+(repro.dam.reproduce.write_report), with Fmax and LUT4 of the same instances from results/*.json.
 
-Sizes are the paper's Section 5 figures for each width (aesforge.dam.cycles.paper_kw: 320 bytes linear,
+Sizes are the paper's Section 5 figures for each width (repro.dam.cycles.paper_kw: 320 bytes linear,
 the block shapes that reproduce Fig. 9(b), N_E = 20 states); P sweeps 0 .. 0.95 as the paper's x axes.
 Measurements are cached in build/dam_reproduce/ by a hash of the RTL and bench sources.
 """
@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 from aesforge import cores as _cores
-from aesforge.dam import cycles
+from repro.dam import cycles
 from aesforge.paths import repo_root
 
 P_SWEEP = (0.0, 0.25, 0.5, 0.75, 0.95)
@@ -126,7 +126,7 @@ def figures(results: list[dict]) -> dict:
 
 
 def reproduce(results: list[dict], core_names=None, sim: str = "icarus") -> Path:
-    from aesforge.dam.reproduce import write_report
+    from repro.dam.reproduce import write_report
 
     names = [n for n in (core_names or DAM_CORES) if n in _cores.CORES]
     measured = measure_all(names, sim=sim)

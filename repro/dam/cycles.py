@@ -3,7 +3,7 @@
 
 Every function is the paper's formula exactly as printed (Eq. 10-19 and Table I), as a function of the burst
 size N and of the back-to-back probability P.  Nothing here simulates anything: the RTL measurements are compared
-against these curves by :mod:`aesforge.dam.reproduce`.
+against these curves by :mod:`repro.dam.reproduce`.
 
 Models (W = bus width in bits, "beat" = one W-bit data transfer):
 
