@@ -23,7 +23,7 @@ XS = 16 (AXI3 maximum burst; 256 = AXI4 option), AS = 1024 (10-bit ASBUS LEN), A
 ``P`` is the raw formula argument everywhere (the paper's Fig. 9/10 plot every model over P = 0 .. 0.95 whatever
 its legal range); :func:`p_max` gives the legal upper bound and :func:`clip_p` clips P into [0, p_max].
 
-Findings (each one is an assertion in tests/flow/test_dam_cycles.py, printed numbers matched to 0.01):
+Findings (each one is an assertion in tests/dam/test_dam_cycles.py, printed numbers matched to 0.01):
 
 1. Eq. 10-13 are exactly Table I's linear/block rows; Eq. 14-19 simplify exactly to Table I's cipher rows
    (2+2N(28-25P), 2+2N(17-15P), 2+N(23-20P), 2+2N(27-25P), 2+2N(16-15P), 2+N(21-20P)): no inconsistency between

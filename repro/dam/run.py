@@ -25,7 +25,7 @@ WHY = """\
 - **Same direction, smaller gap.** Measured ASBUS/AXI cycles of the cipher test (N_E = 20, P = 0.95, write + read;
   the claim-check table above) fall with the bus width as the paper says, but stay well above its
   76.7 / 64.3 / 51.2 %. The paper's percentages are its own Table I model evaluated at P = 0.95 (every
-  cycle count of its Table IV is a model value: `tests/flow/test_dam_cycles.py`), not an RTL measurement.
+  cycle count of its Table IV is a model value: `tests/dam/test_dam_cycles.py`), not an RTL measurement.
 - **Where ASBUS wins in our RTL.** AXI carries one burst per state (as the paper's model assumes), and a burst
   is retired only when its state has crossed the AES pipeline (LATENCY = 3·Nr + 1 = 31 stages in the
   registered engines) and memory (B after the data is in memory; the last read beat). With CQ_DEPTH = 8
@@ -43,7 +43,7 @@ WHY = """\
   41 cycles at 32 bit) against the model's 54 / 34 / 23 cycles of serialised rounds.
 - **The 128-bit ASBUS cipher test, cycle by cycle** (issue 21's cycle goal; `aesforge.sim.dam_uvm.measure.measure(
   "dam_asbus128", test="cipher", P=[1.0], n={"cipher": k})`, exact RTL counts, asserted by
-  `tests/rtl/test_dam_uvm.py::test_state_command_cycles`). One state-mode command of k
+  `tests/dam/test_dam_uvm.py::test_state_command_cycles`). One state-mode command of k
   states costs k + 35 cycles writing (k = 10: 45, k = 20: 55) and k + 37 reading: 1 request -> grant, k beats,
   the engine's LATENCY of 31 stages, the block FIFO and the memory request slice, the memory write (reading: the
   memory's read latency first). Eq. 19 charges 2 + N + 20 N (1 - P): at P = 0.95, N = 20, one state of the 20
@@ -64,7 +64,7 @@ def _src_hash() -> str:
     h = hashlib.sha256()
     files = sorted(set(_cores.get("dam_asbus32").sources)) + sorted(
         str(p.relative_to(root)) for p in (root / "src/aesforge/sim/dam_uvm").glob("*.py"))
-    files += ["tests/rtl/dam_uvm_tb.py"]
+    files += ["tests/dam/dam_uvm_tb.py"]
     for f in files:
         p = root / f
         if p.is_file():

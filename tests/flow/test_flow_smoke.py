@@ -115,7 +115,7 @@ def _wrapper_cases() -> list:
     for name in sorted(cores.CORES):
         top = cores.get(name).top
         # register tops (issue 23): <core>_apb and <core>_wb differ from <core>_axil only in the bus adapter, and
-        # tests/rtl/test_<core>_bus.py elaborates all three in make test; their wrapper parse (15 s each for
+        # tests/<core>/test_<core>_bus.py elaborates all three in make test; their wrapper parse (15 s each for
         # gcm_seq) runs in make test-full
         bus_sibling = name.endswith(("_apb", "_wb")) and f"{name.rsplit('_', 1)[0]}_axil" in cores.CORES
         full = top in seen or bus_sibling or top in SLOW_WRAP_TOPS

@@ -9,7 +9,7 @@
  *   "R ..."    a result for the wrapper to check against the golden model; reply "ok"
  * Exit status = number of failed self-checks (the wrapper also fails on any wrong R line).
  * With the argument "quick" only the first four message shapes run (used through the RTL pins in make test:
- * tests/rtl/gcm_spi_tb.py::test_c_driver_over_pins).
+ * tests/gcm_spi/gcm_spi_tb.py::test_c_driver_over_pins).
  */
 #include <stdio.h>
 #include <stdlib.h>

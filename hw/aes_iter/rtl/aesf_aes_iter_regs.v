@@ -3,7 +3,7 @@
 //
 // aesf_aes_iter_regs: bus-neutral register block around aesf_aes_iter (issue 23). The register map is described
 // once in hw/aes_iter/aes_iter_regs.json (C header sw/aesf_aes_iter_regs.h and the table in hw/aes_iter/README.md
-// are generated from it by `aesforge regmap`); tests/rtl/test_aes_iter_bus.py checks this RTL against that file.
+// are generated from it by `aesforge regmap`); tests/aes_iter/test_aes_iter_bus.py checks this RTL against that file.
 // The bus tops are thin: aesf_aes_iter_axil (AXI4-Lite), aesf_aes_iter_apb (APB4), aesf_aes_iter_wb (Wishbone B4),
 // each one adapter of hw/common/rtl (aesf_reg_axil / aesf_reg_apb / aesf_reg_wb) and this block.
 //

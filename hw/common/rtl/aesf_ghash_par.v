@@ -55,7 +55,7 @@
 // Counted in rising edges after the handshake edge until the signal is high:
 //   last in beat -> out_valid_o: D + 1 (result FIFO empty);   H load -> h_ok_o: (M - 1) * (D + 2) (0 when M = 1);
 //   start -> in_ready_o: 2 (nothing open: every start goes through the start queue); a queued start's first beat
-//   may follow the previous message's last beat in the next cycle. One beat of N blocks per clock across message boundaries (tests/rtl/test_ghash_par.py).
+//   may follow the previous message's last beat in the next cycle. One beat of N blocks per clock across message boundaries (tests/common/test_ghash_par.py).
 
 `default_nettype none
 

@@ -7,7 +7,7 @@
 // in GF((2^4)^2) with the basis changes folded into the linear layers) and a bottom linear layer
 // (L0..L29) that also applies the FIPS-197 affine map: 34 AND + 94 XOR/XNOR, 16 gates deep; the names
 // below are the paper's (U0..U7 in, S0..S7 out, D = U7). Proven equal to aesf_sbox_lut for all inputs,
-// whole and split at every seam combination, by syn/equiv/sbox_bp_equiv.ys (tests/formal/test_sbox_equiv.py).
+// whole and split at every seam combination, by syn/equiv/sbox_bp_equiv.ys (tests/common/test_sbox_equiv.py).
 //
 // Pipelining seams (FROM / TO select the part of the circuit this instance computes), so a pipelined
 // user (hw/aes_pipe) puts registers at seam A and/or B with one copy of the equations:

@@ -13,7 +13,7 @@
 // The table is not typed in a second time: it is computed at elaboration by the constant functions
 // below (multiplicative inverse a^254 in GF(2^8) = GF(2)[x]/(x^8 + x^4 + x^3 + x + 1) and the
 // FIPS-197 affine map, or its inverse first for INVERSE = 1), and syn/equiv/sbox_rom_equiv.ys proves
-// them equal to the case-ROM S-boxes (both directions, both ports; tests/formal/test_sbox_equiv.py).
+// them equal to the case-ROM S-boxes (both directions, both ports; tests/common/test_sbox_equiv.py).
 //
 // Bit order: data bit 7 is the MSB of the byte (the coefficient of x^7), as in FIPS-197 3.2.
 // Worked example: INVERSE = 0, a_i = 8'h53, b_i = 8'h00 -> a_o = 8'hed, b_o = 8'h63 after the edge;
@@ -26,7 +26,7 @@
 // with a flip-flop's clock-to-output. Yosys' ECP5 block-RAM mapping only uses REGMODE "NOREG", so with
 // `AESF_ECP5 defined (the flow's ECP5 scripts define it) this file instantiates the DP16KD itself; without it
 // (simulation, other targets) the same behaviour is written as two registers.
-// tests/formal/test_sbox_rom_ecp5.py reads the DP16KD's contents and wiring back from the synthesized
+// tests/common/test_sbox_rom_ecp5.py reads the DP16KD's contents and wiring back from the synthesized
 // netlist and checks all 256 entries of both ports against the golden model.
 
 `default_nettype none

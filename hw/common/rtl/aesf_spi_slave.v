@@ -35,7 +35,7 @@
 // A rising SCK edge closer than ~T to the CS falling edge (t_CSS too short) is seen in the same cycle as
 // the frame start and is lost; CS rising less than ~T after the last rising SCK edge may lose that bit.
 //
-// Verified (tests/rtl/gcm_spi_tb.py, through aesf_gcm_spi): SCK periods 230 ns .. 40 ns at a 10 ns clock
+// Verified (tests/gcm_spi/gcm_spi_tb.py, through aesf_gcm_spi): SCK periods 230 ns .. 40 ns at a 10 ns clock
 // (f_clk/23 .. f_clk/4) at several phases of SCK against clk_i, with a master that latches MISO in the time
 // step SCK rises; at f_clk/2.5 the same master reads wrong data, as this analysis predicts.
 //

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright aesforge contributors
 //
-// aesf_dam_cipher_tb_top: test top of tests/rtl/test_dam_cipher.py (not synthesized): one
+// aesf_dam_cipher_tb_top: test top of tests/dam/test_dam_cipher.py (not synthesized): one
 // aesf_dam_keyexp feeding an encrypt (INVERSE = 0, rk_enc_o) and a decrypt (INVERSE = 1,
 // rk_dec_o) aesf_dam_cipher, each with its own stall enable and block ports.
 //

@@ -3,7 +3,7 @@
 //
 // aesf_gcm_lanes_axi: AXI4-Stream + AXI4-Lite front end of aesf_gcm_lanes (seed 004). The register map is
 // described once in hw/gcm_lanes/gcm_lanes_regs.json; the C header (sw/aesf_gcm_lanes_regs.h) and the table
-// in hw/gcm_lanes/README.md are generated from it (`aesforge regmap`), and tests/rtl/test_gcm_lanes_axi.py
+// in hw/gcm_lanes/README.md are generated from it (`aesforge regmap`), and tests/gcm_lanes/test_gcm_lanes_axi.py
 // checks this RTL against the same file (every address read and written).
 //
 // Byte order:

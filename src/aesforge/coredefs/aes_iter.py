@@ -18,7 +18,7 @@ register(Core(
 # The register tops (issue 23): aes_iter behind AXI4-Lite, APB4 and Wishbone B4 through one register block
 # (hw/aes_iter/rtl/aesf_aes_iter_regs.v, map hw/aes_iter/aes_iter_regs.json) and the shared bus adapters of
 # hw/common/rtl. One bench for all three (aesforge.sim.benches.aes_iter_bus: the bus is recognised from the
-# ports); protocol tests in tests/rtl/test_aes_iter_bus.py.
+# ports); protocol tests in tests/aes_iter/test_aes_iter_bus.py.
 _BUS = {
     "axil": ("AXI4-Lite", "aesf_reg_axil", 11),
     "apb": ("APB4", "aesf_reg_apb", 12),

@@ -4,7 +4,7 @@
 per-instance parameter (KEY_BITS). `gcm_lanes` is the paper's N = 2; `gcm_lanes_n1` and `gcm_lanes_n4` are the
 same RTL with 1 and 4 lanes, `gcm_lanes_256` and `gcm_lanes_n1_256` N = 2 and N = 1 with AES-256 keys, all
 registered for the figures; `gcm_lanes_axi` is `gcm_lanes` behind the AXI front end (bench
-aesforge.sim.benches.gcm_lanes_axi; protocol tests in tests/rtl/test_gcm_lanes_axi.py)."""
+aesforge.sim.benches.gcm_lanes_axi; protocol tests in tests/gcm_lanes/test_gcm_lanes_axi.py)."""
 import dataclasses
 
 from aesforge.cores import CORES, Core, register

@@ -44,7 +44,7 @@ register(Core(
 # The register tops (issue 23): the fast configuration behind AXI4-Lite, APB4 and Wishbone B4 through one register
 # block (hw/gcm_seq/rtl/aesf_gcm_seq_regs.v, map hw/gcm_seq/gcm_seq_regs.json: buffered decrypt, plaintext only
 # after PASS) and the shared adapters of hw/common/rtl; one bench (aesforge.sim.benches.gcm_seq_bus, the bus is
-# recognised from the ports); tests in tests/rtl/test_gcm_seq_bus.py.
+# recognised from the ports); tests in tests/gcm_seq/test_gcm_seq_bus.py.
 BUF_LOG2 = 2
 """Decrypt plaintext buffer of the registered register tops: 4 beats = 64 bytes (as gcm_spi)."""
 

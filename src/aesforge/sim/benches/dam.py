@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """`aesforge sim` bench for the seed-003 DAM tops (aesf_dam_asbus / aesf_dam_axi), plus the memory model and the
-minimal ASBUS master it uses (tests/rtl/dam_tb.py reuses them; the UVM-style environment is
+minimal ASBUS master it uses (tests/dam/dam_tb.py reuses them; the UVM-style environment is
 aesforge.sim.dam_uvm).
 
 Per vector: load the key over AXI4-Lite when it changes (``key_cycles``: KEY_CTRL write to key_ok seen), then

@@ -62,7 +62,7 @@ TU_UNVERIFIED, TU_STATUS, TU_FAIL, TU_ERR = 1, 2, 4, 8     # m_axis_tuser bits
 def axi_bfms(dut) -> tuple[AxiLiteMaster, AxiStreamSource, AxiStreamSink]:
     """The cocotbext-axi models bound to aesf_gcm_lanes_axi's ports (active-low reset, quiet logs): the AXI4-Lite
     master on ``s_axil_*``, the stream source on ``s_axis_*`` and the sink on ``m_axis_*``. Shared with the
-    protocol tests (tests/rtl/gcm_lanes_axi_tb.py)."""
+    protocol tests (tests/gcm_lanes/gcm_lanes_axi_tb.py)."""
     axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.clk_i, dut.rst_ni, reset_active_level=False)
     src = AxiStreamSource(AxiStreamBus.from_prefix(dut, "s_axis"), dut.clk_i, dut.rst_ni, reset_active_level=False)
     sink = AxiStreamSink(AxiStreamBus.from_prefix(dut, "m_axis"), dut.clk_i, dut.rst_ni, reset_active_level=False)

@@ -7,7 +7,7 @@ three tests (40 words linear, 10x4 block, 10 AES states) and the cycle measureme
 Modules: :mod:`.agents` (sequence items, sequencers, drivers, monitors), :mod:`.env` (memory agent, scoreboard,
 env), :mod:`.seqs` (sequences), :mod:`.measure` (cycle measurement; also the cocotb test module it runs).
 
-This file holds only the pure-Python parts (no simulator needed, unit-tested in tests/rtl/test_dam_uvm.py):
+This file holds only the pure-Python parts (no simulator needed, unit-tested in tests/dam/test_dam_uvm.py):
 the ASBUS state-transfer byte permutations of the pin contract, the ASBUS LEN encoding, the back-to-back
 schedule (Bresenham) and the versioned golden memory.
 """

@@ -4,7 +4,7 @@ aesforge.sim.dam_uvm (paper Fig. 13).
 
 - pure Python: state-order permutations against the paper's Fig. 7, LEN encoding, back-to-back schedule,
   versioned golden memory;
-- RTL (tests/rtl/dam_uvm_tb.py, one pytest item per cocotb test): the paper's three tests (+ partial byte
+- RTL (tests/dam/dam_uvm_tb.py, one pytest item per cocotb test): the paper's three tests (+ partial byte
   enables), both masters interleaved back to back, bad commands, control registers / ZEROIZE, DMA copy /
   encrypt / decrypt with irq, the cocotbext-axi AxiMaster cross-check (XDAM); 0 / 50 / 90 % back-pressure on
   every valid/ready; CI: W = 32 / 128 on Icarus (the registered cores), `full`: W = 64, 90 % and Verilator;

@@ -2,7 +2,7 @@
 """Block tests of the DAM AES engines (seed 003): aesf_dam_keyexp + aesf_dam_cipher (encrypt and decrypt) on the
 test top hw/dam/tb/aesf_dam_cipher_tb_top.v, and aesf_aes_pipe_round with INVERSE = 1 and en_i stalls on its own.
 
-What the cocotb module (tests/rtl/dam_cipher_tb.py) checks, per configuration: CAVP ECB KAT + MMT vectors against
+What the cocotb module (tests/dam/dam_cipher_tb.py) checks, per configuration: CAVP ECB KAT + MMT vectors against
 the vector and the golden model (AES-128: all; AES-192/256: a subset in CI, all with -m full), exact key-load
 cycles (2 Nr + 1) and exact LATENCY (2*Nr composite-field or block-ROM S-box, 3*Nr + 1 with MIX_REG and IN_REG, Nr
 LUT S-box) for every block, random en_i stalls, back-to-back blocks, clear_i zeroization, key reload between
@@ -25,14 +25,14 @@ TB_SOURCES = CIPHER_SOURCES + ("hw/dam/tb/aesf_dam_cipher_tb_top.v",)
 TB = Core(name="blk_dam_cipher", top="aesf_dam_cipher_tb_top", folder="hw/dam", sources=TB_SOURCES,
           interface="block-level test", key_sizes=(128, 192, 256), modes=("ecb",),
           directions=("encrypt", "decrypt"))
-HERE = [str(Path(__file__).parent)]
+HERE = [str(Path(__file__).parent), str(Path(__file__).parents[1] / "aes_pipe")]   # aes_pipe_round_tb lives with aes_pipe
 N_COCOTB = 7   # cocotb tests in dam_cipher_tb.py
 
 # Icarus evaluates the function-based composite-field S-box (aesf_sbox_cf) ~15x slower than the LUT ROM (about 20
 # cycles/s for this top), and a Verilator build of it costs ~2 CPU minutes. make test runs the engines of the
 # registered cores (block-ROM S-boxes, MIX_REG, IN_REG), the composite-field engines (the RTL default, with the
 # substage seam) and the LUT S-box with AES-256 on the FIPS-197 example with its exact latency; the registered
-# engines see every CAVP vector through the DAM buses in tests/rtl/test_dam.py, and the inverse composite-field
+# engines see every CAVP vector through the DAM buses in tests/dam/test_dam.py, and the inverse composite-field
 # round with its seam register is also covered by test_inverse_round_standalone.
 # -m full: every cocotb test (vectors back to back and with stalls, round trips, clear, key change, reset) on every
 # engine and key size, Icarus and Verilator (make test ran the registered engines' full set here until the suite
@@ -84,7 +84,7 @@ def test_dam_cipher_full(sim, kbits, impl, monkeypatch):
 @pytest.mark.parametrize("impl,mask,last", [(1, 1, 0), (1, 1, 1), (0, 0, 0), (1, 7, 1)])
 def test_inverse_round_standalone(impl, mask, last):
     """aesf_aes_pipe_round INVERSE = 1 alone (equivalent inverse cipher round, FIPS-197 C.1 last round as the
-    first state), with back-to-back states, gaps and en_i stalls (tests/rtl/aes_pipe_round_tb.py)."""
+    first state), with back-to-back states, gaps and en_i stalls (tests/aes_pipe/aes_pipe_round_tb.py)."""
     core = Core(name=f"blk_dam_inv_round_s{impl}_m{mask}_l{last}", top="aesf_aes_pipe_round", folder="hw/aes_pipe",
                 interface="block-level test", key_sizes=(128,), modes=("ecb",),
                 directions=("decrypt",), params={"SBOX_IMPL": impl, "PIPE_MASK": mask, "LAST": last, "INVERSE": 1})

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Directed tests of the seed-003 DAM tops (tests/rtl/dam_tb.py): register map, write-only key, DMA channel,
+"""Directed tests of the seed-003 DAM tops (tests/dam/dam_tb.py): register map, write-only key, DMA channel,
 ASBUS / AXI cipher round trips against the golden model, refused commands, zeroize; memory grant stalls."""
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ BASE = {"N": 2, "KEY_BITS": 128, "SBOX_IMPL": 0, "PIPE_MASK": 0, "GH_ORDER": 4, 
         "GH_OUT_REG": 0, "KS_LOG2": 5, "BUF_LOG2": 4}
 
 # make test: N = 1 with block-ROM S-boxes at 90 % stalls (the registered N = 2 through the same top: the aesforge sim
-# bench in tests/rtl/test_gcm_lanes_axi_sim.py); the rest in make test-full
+# bench in tests/gcm_lanes/test_gcm_lanes_axi_sim.py); the rest in make test-full
 CONFIGS = [  # (sim, parameter overrides, stall probability, make test-full only)
     ("icarus", {}, 0.0, True),
     ("icarus", {}, 0.5, True),

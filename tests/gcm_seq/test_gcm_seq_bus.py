@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The gcm_seq register tops (issue 23): aesf_gcm_seq_axil / _apb / _wb with the PyPI bus models.
 
-* tests/rtl/gcm_seq_bus_tb.py (cocotb): register sweep against hw/gcm_seq/gcm_seq_regs.json, messages against the
+* tests/gcm_seq/gcm_seq_bus_tb.py (cocotb): register sweep against hw/gcm_seq/gcm_seq_regs.json, messages against the
   golden model, the failed-tag policy (no plaintext readable, buffer wiped), error codes, PUSH / POP out of turn,
   zeroize in the middle of a buffered decryption, interrupt;
 * the CAVP GCM CI subset (encrypt, decrypt with FAIL vectors, IV 8 / 96 / 1024 bits, every tag length) through

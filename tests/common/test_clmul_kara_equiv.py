@@ -3,7 +3,7 @@
 
 Runs syn/equiv/clmul_kara_equiv.ys with YoWASP Yosys from the repository root (`miter -equiv` +
 `sat -verify -prove-asserts`; Yosys exits non-zero on a counterexample). The full-width GF(2^128)
-multiplier is checked against the golden model in tests/rtl/test_gf128_mul_kara.py.
+multiplier is checked against the golden model in tests/common/test_gf128_mul_kara.py.
 """
 
 import shutil

@@ -3,7 +3,7 @@
 a held round key from outside, random states streamed back-to-back with random gaps, compared with the golden
 model's SubBytes/ShiftRows/MixColumns/AddRoundKey (INVERSE = 1: InvSubBytes/InvShiftRows/InvMixColumns, the
 equivalent inverse cipher round); valid_o is valid_i delayed by exactly S - 1 edges; with random en_i = 0
-cycles everything holds and the delay is S - 1 ENABLED edges (also run by tests/rtl/test_dam_cipher.py)."""
+cycles everything holds and the delay is S - 1 ENABLED edges (also run by tests/dam/test_dam_cipher.py)."""
 from __future__ import annotations
 
 import json

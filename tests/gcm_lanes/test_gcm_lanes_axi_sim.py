@@ -82,7 +82,7 @@ def test_ci_subset_icarus_stall50():
 
 
 @pytest.mark.full      # the Verilator build of the AXI top takes ~1 min of `make test`'s budget; N = 4 on Verilator
-                       # runs in make test through tests/rtl/test_gcm_lanes_axi.py
+                       # runs in make test through tests/gcm_lanes/test_gcm_lanes_axi.py
 def test_ci_subset_verilator_full_speed():
     """One CI vector per (direction, IV length, PASS/FAIL, text beats 0 / 1 / 2) at stall 0."""
     picked: dict = {}

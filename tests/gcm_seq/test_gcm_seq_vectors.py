@@ -106,7 +106,7 @@ def test_ci_subset_engines(params):
 
 
 # make test-full (36 s on Verilator): make test runs the masked D1 core through its SPI pins with MACsec and reseeds
-# (tests/rtl/test_gcm_spi.py) and the masked engine with every CAVP ECB vector
+# (tests/gcm_spi/test_gcm_spi.py) and the masked engine with every CAVP ECB vector
 @pytest.mark.full
 @pytest.mark.parametrize("sim", ["verilator", pytest.param("icarus", marks=pytest.mark.slow)])
 def test_ci_subset_d1_dom(sim):

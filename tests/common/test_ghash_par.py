@@ -17,7 +17,7 @@ CONFIGS = [
     # seed 004: 2 lanes, D = 3, H^1..H^6 (28 s, make test-full; N = 2 stays in make test inside gcm_lanes on Icarus)
     pytest.param("icarus", {"N": 2, "ORDER": 4, "PIPE_MASK": 0b01101, "OUT_REG": 0}, marks=pytest.mark.full),
     # (make test-full: 46 s, mostly the build; make test checks the unit's assertions inside gcm_lanes, on Verilator
-    # in tests/rtl/test_gcm_lanes_proto.py)
+    # in tests/gcm_lanes/test_gcm_lanes_proto.py)
     pytest.param("verilator", {"N": 4, "ORDER": 4, "PIPE_MASK": 0b01101, "OUT_REG": 1}, marks=pytest.mark.full),
     ("icarus", {"N": 1, "ORDER": 2, "PIPE_MASK": 0, "OUT_REG": 1}),         # D = 1: plain Horner
     pytest.param("icarus", {"N": 4, "ORDER": 3, "PIPE_MASK": 0b0010, "OUT_REG": 0}, marks=pytest.mark.full),  # D = 1, 4 lanes

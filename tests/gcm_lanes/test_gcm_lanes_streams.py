@@ -63,7 +63,7 @@ IV_FIXED = (1, 8, 16, 64)       # non-12 IV lengths every stream has; the other 
 
 def variant(key_bits: int, **params) -> str:
     """A test-only registry entry for another key size / lane count (same RTL, other HDL parameters); same
-    naming as tests/rtl/test_gcm_lanes_vectors.py, so equal parameters share the simulator build."""
+    naming as tests/gcm_lanes/test_gcm_lanes_vectors.py, so equal parameters share the simulator build."""
     name = f"gcm_lanes_t{key_bits}_" + "_".join(f"{k}{v}" for k, v in sorted(params.items()))
     if name not in cores.CORES:
         cores.register(dataclasses.replace(CORE, name=name, key_sizes=(key_bits,),

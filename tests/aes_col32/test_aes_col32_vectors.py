@@ -72,7 +72,7 @@ FAST = {"aes_col128_ed3", "aes_col32_ed"}   # the others (aes_col128_ed, aes_col
 
 
 # make test: the FAST configurations on Verilator (every vector, 5-35 s); Icarus (30-60 s each) in make test-full,
-# where the Icarus runs of both directions also come from tests/rtl/test_aes_iter_protocol.py in make test
+# where the Icarus runs of both directions also come from tests/aes_iter/test_aes_iter_protocol.py in make test
 @pytest.mark.parametrize("name,sim", [
     pytest.param(n, s, marks=() if n in FAST and s == "verilator" else (pytest.mark.full, pytest.mark.slow))
     for n in sorted(ED) for s in ("icarus", "verilator")])

@@ -3,7 +3,7 @@
 AXI4-Lite, the memory-to-memory DMA channel (copy / encrypt / decrypt, in place and to a second region, irq,
 refused starts), ASBUS and AXI cipher round trips against the golden model, refused commands, zeroize.
 The memory is a Python model with random grant stalls (AESFORGE_STALL). The UVM-style environment with the
-paper's test cases lives in aesforge.sim.dam_uvm (tests/rtl/test_dam_uvm.py)."""
+paper's test cases lives in aesforge.sim.dam_uvm (tests/dam/test_dam_uvm.py)."""
 from __future__ import annotations
 
 import os

@@ -37,7 +37,7 @@ def _yosys() -> str | None:
 
 
 # the block-ROM proof (every pair of inputs through two registered tables, 95 s) runs in make test-full; the ROM's
-# contents are also read back from the ECP5 netlist in make test (tests/formal/test_sbox_rom_ecp5.py)
+# contents are also read back from the ECP5 netlist in make test (tests/common/test_sbox_rom_ecp5.py)
 @pytest.mark.parametrize("script", [pytest.param(s, marks=pytest.mark.full) if "rom" in s else s for s in PROOFS])
 def test_sbox_equiv(script: str) -> None:
     yosys = _yosys()

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """gcm_lanes with messages queued inside the core (issue 19): refused commands between good ones, abort_i and
-clear_i with messages queued and in flight (tests/rtl/gcm_lanes_proto_tb.py), on both simulators, with the IV in
+clear_i with messages queued and in flight (tests/gcm_lanes/gcm_lanes_proto_tb.py), on both simulators, with the IV in
 the command (the registered configuration) and in beats."""
 from __future__ import annotations
 

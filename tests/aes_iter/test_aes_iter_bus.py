@@ -3,7 +3,7 @@
 aesf_aes_iter_wb (Wishbone B4), each driven by its PyPI bus model (cocotbext-axi, cocotbext-apb,
 cocotbext-wishbone).
 
-* tests/rtl/aes_iter_bus_tb.py (cocotb): register sweep of every address against hw/aes_iter/aes_iter_regs.json,
+* tests/aes_iter/aes_iter_bus_tb.py (cocotb): register sweep of every address against hw/aes_iter/aes_iter_regs.json,
   error codes, wipes, refusals while BUSY, interrupt, zeroize; random idle cycles / AXI back-pressure;
 * a CAVP ECB subset (KAT + MMT, AES-128/192/256, both directions) through `aesforge sim` (bench
   aesforge.sim.benches.aes_iter_bus) checked by `aesforge check`, with the latency in `cycles`.

@@ -166,8 +166,8 @@ def test_random_idle_cycles(stall):
 
 def test_protocol_icarus():
     """Reset mid-stream drops the blocks in flight; random key per block with random gaps keeps the valid
-    pattern exactly LATENCY - 1 edges behind (see aes_pipe_protocol.py)."""
-    tests, failed = run_cocotb_module("aes_pipe", "aes_pipe_protocol", sim="icarus",
+    pattern exactly LATENCY - 1 edges behind (see aes_pipe_protocol_tb.py)."""
+    tests, failed = run_cocotb_module("aes_pipe", "aes_pipe_protocol_tb", sim="icarus",
                                       params=_params(128, 0, 6), pythonpath=[str(Path(__file__).parent)])
     assert tests >= 3
     assert failed == 0

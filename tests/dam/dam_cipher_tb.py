@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""cocotb tests of the DAM AES engines (run by tests/rtl/test_dam_cipher.py) on hw/dam/tb/aesf_dam_cipher_tb_top.v:
+"""cocotb tests of the DAM AES engines (run by tests/dam/test_dam_cipher.py) on hw/dam/tb/aesf_dam_cipher_tb_top.v:
 one aesf_dam_keyexp feeding an encrypt and a decrypt aesf_dam_cipher.
 
 Checked: CAVP ECB KAT + MMT vectors (both directions, against the vector AND the golden model aesforge.model.aes),
