@@ -120,33 +120,14 @@ module aesf_aes_pipe_key #(
   end
   assign sw_in = (ROT == 1) ? {sw_x[23:0], sw_x[31:24]} : sw_x;
 
-  logic [KW-1:0] pw_s;  // partial window after the optional seam register
+  // SubWord, with the S-box's seam registers (PMid, PMid2) where the implementation has them.
   logic [31:0]   t;     // SubWord result (SBOX_IMPL 2: already registered, see t_a below)
   if (SubPos == 4) begin : gen_no_sub
     logic unused_sw;
     assign t         = 32'h0;
     assign unused_sw = ^{sw_in, t};
-    logic [KW-1:0] pw_m;
-    aesf_aes_pipe_stage #(
-      .W  (KW),
-      .EN (PMid)
-    ) u_reg_mid (
-      .clk_i  (clk_i),
-      .en_i   (1'b1),
-      .data_i (pw),
-      .data_o (pw_m)
-    );
-    aesf_aes_pipe_stage #(
-      .W  (KW),
-      .EN (PMid2)
-    ) u_reg_mid2 (
-      .clk_i  (clk_i),
-      .en_i   (1'b1),
-      .data_i (pw_m),
-      .data_o (pw_s)
-    );
   end else if (SBOX_IMPL == 3) begin : gen_sw_bp
-    // Boyar-Peralta SubWord with its seam registers; the window words travel alongside
+    // Boyar-Peralta SubWord with its seam registers
     aesf_aes_pipe_sbox_bp #(
       .N      (4),
       .SEAM_A (PMid),
@@ -157,66 +138,18 @@ module aesf_aes_pipe_key #(
       .data_i (sw_in),
       .data_o (t)
     );
-    logic [KW-1:0] pw_m;
-    aesf_aes_pipe_stage #(
-      .W  (KW),
-      .EN (PMid)
-    ) u_reg_mid (
-      .clk_i  (clk_i),
-      .en_i   (1'b1),
-      .data_i (pw),
-      .data_o (pw_m)
-    );
-    aesf_aes_pipe_stage #(
-      .W  (KW),
-      .EN (PMid2)
-    ) u_reg_mid2 (
-      .clk_i  (clk_i),
-      .en_i   (1'b1),
-      .data_i (pw_m),
-      .data_o (pw_s)
-    );
   end else if (PMid == 1) begin : gen_sw_split
-    logic [4*13-1:0] mid_d;
-    logic [4*12-1:0] mid_12, mid_q;  // the 12 arithmetic seam bits (mid[12], the direction, is 0)
-    for (genvar b = 0; b < 4; b++) begin : gen_s1
-      logic [7:0] data_unused;
-      aesf_sbox_cf #(
-        .INVERSE (0),
-        .STAGE   (1)
-      ) u_sbox_s1 (
-        .inv_i  (1'b0),
-        .data_i (sw_in[8*b +: 8]),
-        .mid_i  (13'd0),
-        .mid_o  (mid_d[13*b +: 13]),
-        .data_o (data_unused)
-      );
-      assign mid_12[12*b +: 12] = mid_d[13*b +: 12];
-      logic unused_dir;
-      assign unused_dir = mid_d[13*b + 12];
-    end
-    aesf_aes_pipe_stage #(
-      .W  (KW + 4*12),
-      .EN (1)
-    ) u_reg_mid (
+    // composite-field SubWord with its seam register (SBOX_IMPL 1)
+    aesf_aes_pipe_sbox_cf #(
+      .N       (4),
+      .INVERSE (0),
+      .SEAM    (1)
+    ) u_subword_cf (
       .clk_i  (clk_i),
       .en_i   (1'b1),
-      .data_i ({pw, mid_12}),
-      .data_o ({pw_s, mid_q})
+      .data_i (sw_in),
+      .data_o (t)
     );
-    for (genvar b = 0; b < 4; b++) begin : gen_s2
-      logic [12:0] mid_unused;
-      aesf_sbox_cf #(
-        .INVERSE (0),
-        .STAGE   (2)
-      ) u_sbox_s2 (
-        .inv_i  (1'b0),
-        .data_i (8'd0),
-        .mid_i  ({1'b0, mid_q[12*b +: 12]}),
-        .mid_o  (mid_unused),
-        .data_o (t[8*b +: 8])
-      );
-    end
   end else if (SBOX_IMPL == 2) begin : gen_sw_rom
     // two block ROMs, two S-boxes each; their output register is T's register of u_reg_pt below
     for (genvar b = 0; b < 2; b++) begin : gen_rom
@@ -231,7 +164,6 @@ module aesf_aes_pipe_key #(
         .b_o   (t[16*b +: 8])
       );
     end
-    assign pw_s = pw;  // PMid is 0 with SBOX_IMPL 2
   end else begin : gen_sw_whole
     aesf_subword #(
       .SBOX_IMPL (SBOX_IMPL)
@@ -239,16 +171,29 @@ module aesf_aes_pipe_key #(
       .data_i (sw_in),
       .data_o (t)
     );
-    aesf_aes_pipe_stage #(
-      .W  (KW),
-      .EN (PMid)
-    ) u_reg_mid (
-      .clk_i  (clk_i),
-      .en_i   (1'b1),
-      .data_i (pw),
-      .data_o (pw_s)
-    );
   end
+
+  // The partial window travels beside SubWord through the same seam registers (wires where PMid / PMid2 are 0:
+  // always with SBOX_IMPL 0 and 2, and PMid2 is set only with SBOX_IMPL 3).
+  logic [KW-1:0] pw_m, pw_s;  // partial window after the seam A / seam B register
+  aesf_aes_pipe_stage #(
+    .W  (KW),
+    .EN (PMid)
+  ) u_reg_mid (
+    .clk_i  (clk_i),
+    .en_i   (1'b1),
+    .data_i (pw),
+    .data_o (pw_m)
+  );
+  aesf_aes_pipe_stage #(
+    .W  (KW),
+    .EN (PMid2)
+  ) u_reg_mid2 (
+    .clk_i  (clk_i),
+    .en_i   (1'b1),
+    .data_i (pw_m),
+    .data_o (pw_s)
+  );
 
   // Registers after the S-box: as in seed 002 Figure 7, the first of them (PSub or, without it, PMix)
   // holds the P-words and T separately, and K'_p = P_p ^ T is formed after it (the XOR, with T's fan-out

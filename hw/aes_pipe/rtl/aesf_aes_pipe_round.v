@@ -130,48 +130,17 @@ module aesf_aes_pipe_round #(
       );
     end
   end else if (P_MID == 1) begin : gen_sb_split
-    // Only the 12 arithmetic bits {ah, al, d} of each seam are registered: the direction bit
-    // mid[12] is the constant INVERSE (aesf_sbox_cf STAGE 2 with INVERSE 0/1 ignores mid_i[12]).
-    logic [16*13-1:0] mid_d;
-    logic [16*12-1:0] mid_12, mid_q;
-    for (genvar n = 0; n < 16; n++) begin : gen_s1
-      logic [7:0] data_unused;
-      aesf_sbox_cf #(
-        .INVERSE (INVERSE),
-        .STAGE   (1)
-      ) u_sbox_s1 (
-        .inv_i  (1'b0),
-        .data_i (sr[127 - 8*n -: 8]),
-        .mid_i  (13'd0),
-        .mid_o  (mid_d[13*n +: 13]),
-        .data_o (data_unused)
-      );
-      assign mid_12[12*n +: 12] = mid_d[13*n +: 12];
-      logic unused_dir;
-      assign unused_dir = mid_d[13*n + 12];
-    end
-    aesf_aes_pipe_stage #(
-      .W  (16*12),
-      .EN (1)
-    ) u_reg_mid (
+    // the composite-field S-boxes with their seam register (aesf_aes_pipe_sbox_cf); byte n of sr keeps its place
+    aesf_aes_pipe_sbox_cf #(
+      .N       (16),
+      .INVERSE (INVERSE),
+      .SEAM    (1)
+    ) u_sbox_cf (
       .clk_i  (clk_i),
       .en_i   (en_i),
-      .data_i (mid_12),
-      .data_o (mid_q)
+      .data_i (sr),
+      .data_o (sb)
     );
-    for (genvar n = 0; n < 16; n++) begin : gen_s2
-      logic [12:0] mid_unused;
-      aesf_sbox_cf #(
-        .INVERSE (INVERSE),
-        .STAGE   (2)
-      ) u_sbox_s2 (
-        .inv_i  (1'b0),
-        .data_i (8'd0),
-        .mid_i  ({1'(INVERSE), mid_q[12*n +: 12]}),
-        .mid_o  (mid_unused),
-        .data_o (sb[127 - 8*n -: 8])
-      );
-    end
   end else begin : gen_sb_whole
     for (genvar n = 0; n < 16; n++) begin : gen_s
       aesf_sbox #(
