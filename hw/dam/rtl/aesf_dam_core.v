@@ -131,6 +131,17 @@ module aesf_dam_core #(
   ) u_param_check ();
 
   localparam int WPS  = 128 / W;         // words per state
+  // DMA operations (dma_op_i, register CTRL.OP of hw/dam/dam_regs.json) and error codes (dma_err_o, STATUS.ERR_CODE)
+  localparam logic [1:0] OpCopy     = 2'd0;
+  localparam logic [1:0] OpEncrypt  = 2'd1;
+  localparam logic [1:0] OpDecrypt  = 2'd2;
+  localparam logic [1:0] OpIllegal  = 2'd3;
+  localparam logic [3:0] ErrNone    = 4'd0;  // the transfer ran
+  localparam logic [3:0] ErrRange   = 4'd1;  // SRC / DST not state-aligned, NSTATES 0 or beyond memory
+  localparam logic [3:0] ErrOverlap = 4'd2;  // DST inside (SRC, SRC + length)
+  localparam logic [3:0] ErrNoKey   = 4'd3;  // encrypt / decrypt without round keys
+  localparam logic [3:0] ErrBadOp   = 4'd4;  // OP 3
+  localparam logic [3:0] ErrBusy    = 4'd5;  // GO while the DMA runs (no done for the refused GO)
   localparam int WPSW = (WPS > 1) ? $clog2(WPS) : 1;
   localparam int NR   = (KEY_BITS == 128) ? 10 : (KEY_BITS == 192) ? 12 : 14;
   localparam int RKW  = 128 * (NR + 1);
@@ -187,7 +198,7 @@ module aesf_dam_core #(
 
   // ------------------------------------------------------------------------------------------------
   // Command sources: the front end, or the DMA channel while it runs
-  localparam logic [2:0] D_IDLE = 3'd0, D_WAIT = 3'd1, D_PUSH = 3'd2, D_RUN = 3'd3;
+  localparam logic [2:0] StDmaIdle = 3'd0, StDmaWait = 3'd1, StDmaPush = 3'd2, StDmaRun = 3'd3;
   logic [2:0]  dma_state_q;
   logic        dma_active;
   logic        rd_valid, rd_ready_int, dma_loop;
@@ -200,7 +211,7 @@ module aesf_dam_core #(
                                        // the front ends' ready)
   logic        wq_ret, rq_ret;         // a command leaves its queue (its last side is done)
 
-  assign dma_active   = (dma_state_q != D_IDLE);
+  assign dma_active   = (dma_state_q != StDmaIdle);
   assign wcmd_ready_o = !wq_full && !dma_active;
   assign rcmd_ready_o = !rq_full && !dma_active;
 
@@ -727,25 +738,25 @@ module aesf_dam_core #(
   logic              range_bad_q;             // ERR 1 (zero states or a span past the memory), latched at GO
   logic              overlap_q;               // ERR 2 (destination inside (source, source end)), latched at GO
   logic              paths_idle;
-  logic              dma_loop_q;     // the loop-back is on (D_PUSH or D_RUN), a flip-flop
+  logic              dma_loop_q;     // the loop-back is on (StDmaPush or StDmaRun), a flip-flop
 
   // The start check acts one cycle after GO (timing, issue 21: from the register block's GO decode through
   // the end-address adders and compares into the channel's enables was the worst path of the DAM): GO latches
   // the operands and the two range checks (adders and compares of the register block's flip-flops, no
-  // decision in the enables); D_WAIT decides from flip-flops and either ends the command with its error code
+  // decision in the enables); StDmaWait decides from flip-flops and either ends the command with its error code
   // (DONE one cycle after GO) or goes on when the paths are idle (a good command takes as many cycles as before).
-  // (Step 14 latched the end addresses and compared in D_WAIT: with the block RAMs pinned, that compare's carry
+  // (Step 14 latched the end addresses and compared in StDmaWait: with the block RAMs pinned, that compare's carry
   // chain into the channel state became the worst path.)
   assign n_beats  = (BW+2)'(dma_nstates_i) * (BW+2)'(WPS);
   assign src_end  = (BW+2)'(dma_src_i) + n_beats;
   assign dst_end  = (BW+2)'(dma_dst_i) + n_beats;
   assign paths_idle = !wout_valid && !win_valid && !rout_valid && !riss_valid && !rmid_valid && !mq_valid;
   always_comb begin
-    dma_chk = 4'd0;
-    if (dma_op_q == 2'd3)                                          dma_chk = 4'd4;
-    else if (range_bad_q)                                          dma_chk = 4'd1;
-    else if (overlap_q)                                            dma_chk = 4'd2;
-    else if (dma_op_q != 2'd0 && !key_ok_o)                         dma_chk = 4'd3;
+    dma_chk = ErrNone;
+    if (dma_op_q == OpIllegal)                                     dma_chk = ErrBadOp;
+    else if (range_bad_q)                                          dma_chk = ErrRange;
+    else if (overlap_q)                                            dma_chk = ErrOverlap;
+    else if (dma_op_q != OpCopy && !key_ok_o)                      dma_chk = ErrNoKey;
   end
 
   // operands: taken at every GO the channel accepts (no decision in their enables)
@@ -769,49 +780,49 @@ module aesf_dam_core #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      dma_state_q   <= D_IDLE;
+      dma_state_q   <= StDmaIdle;
       dma_rpushed_q <= 1'b0;
       dma_wpushed_q <= 1'b0;
       dma_loop_q    <= 1'b0;
     end else begin
       case (dma_state_q)
-        D_IDLE: if (dma_go_i) begin
-          dma_state_q <= D_WAIT;
+        StDmaIdle: if (dma_go_i) begin
+          dma_state_q <= StDmaWait;
         end
-        D_WAIT: if (dma_chk != 4'd0) begin
-          dma_state_q   <= D_IDLE;
+        StDmaWait: if (dma_chk != ErrNone) begin
+          dma_state_q   <= StDmaIdle;
         end else if (paths_idle) begin
-          dma_state_q   <= D_PUSH;
+          dma_state_q   <= StDmaPush;
           dma_rpushed_q <= 1'b0;
           dma_wpushed_q <= 1'b0;
           dma_loop_q    <= 1'b1;
         end
-        D_PUSH: begin
+        StDmaPush: begin
           if (rq_push && dma_active) dma_rpushed_q <= 1'b1;
           if (wq_push && dma_active) dma_wpushed_q <= 1'b1;
-          if ((dma_rpushed_q || rq_push) && (dma_wpushed_q || wq_push)) dma_state_q <= D_RUN;
+          if ((dma_rpushed_q || rq_push) && (dma_wpushed_q || wq_push)) dma_state_q <= StDmaRun;
         end
-        D_RUN: if (wdone) begin
-          dma_state_q <= D_IDLE;
+        StDmaRun: if (wdone) begin
+          dma_state_q <= StDmaIdle;
           dma_loop_q  <= 1'b0;
         end
-        default: dma_state_q <= D_IDLE;
+        default: dma_state_q <= StDmaIdle;
       endcase
     end
   end
   assign dma_busy_o = dma_active;
   assign idle_o     = paths_idle && !dma_active;
-  assign dma_done_o = (dma_state_q == D_RUN && wdone) || (dma_state_q == D_WAIT && dma_chk != 4'd0);
-  assign dma_err_o  = (dma_go_i && dma_active) ? 4'd5 :
-                      (dma_state_q == D_RUN) ? {3'd0, wdone_err_o} : dma_chk;
+  assign dma_done_o = (dma_state_q == StDmaRun && wdone) || (dma_state_q == StDmaWait && dma_chk != ErrNone);
+  assign dma_err_o  = (dma_go_i && dma_active) ? ErrBusy :
+                      (dma_state_q == StDmaRun) ? {3'd0, wdone_err_o} : dma_chk;
 
   // command records
   always_comb begin
     if (dma_active) begin
-      wq_push = (dma_state_q == D_PUSH) && !dma_wpushed_q && !wq_full;
-      rq_push = (dma_state_q == D_PUSH) && !dma_rpushed_q && !rq_full;
-      wq_rec  = {8'd0, 4'd0, 1'b0, (dma_op_q == 2'd2) ? MODE_NAT : MODE_LIN, 5'd1, dma_beats_q, dma_dst_q};
-      rq_rec  = {wdone_cnt_q, 4'd0, 1'b0, (dma_op_q == 2'd1) ? MODE_NAT : MODE_LIN, 5'd1, dma_beats_q, dma_src_q};
+      wq_push = (dma_state_q == StDmaPush) && !dma_wpushed_q && !wq_full;
+      rq_push = (dma_state_q == StDmaPush) && !dma_rpushed_q && !rq_full;
+      wq_rec  = {8'd0, 4'd0, 1'b0, (dma_op_q == OpDecrypt) ? MODE_NAT : MODE_LIN, 5'd1, dma_beats_q, dma_dst_q};
+      rq_rec  = {wdone_cnt_q, 4'd0, 1'b0, (dma_op_q == OpEncrypt) ? MODE_NAT : MODE_LIN, 5'd1, dma_beats_q, dma_src_q};
     end else begin
       wq_push = wcmd_valid_i && wcmd_ready_o;
       rq_push = rcmd_valid_i && rcmd_ready_o;
@@ -840,7 +851,7 @@ module aesf_dam_core #(
 `ifdef FORMAL
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
-      assert (dma_loop_q == (dma_state_q == D_PUSH || dma_state_q == D_RUN));
+      assert (dma_loop_q == (dma_state_q == StDmaPush || dma_state_q == StDmaRun));
       if (!dma_loop_q) assert (!lb_rvalid);      // the slice is empty whenever the front end owns the paths
     end
   end

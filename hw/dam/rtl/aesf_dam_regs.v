@@ -65,6 +65,7 @@ module aesf_dam_regs #(
   localparam logic [7:0] A_ID = 8'h00, A_CTRL = 8'h04, A_CMD = 8'h08, A_STATUS = 8'h0C, A_SRC = 8'h10,
                          A_DST = 8'h14, A_NSTATES = 8'h18, A_PITCH = 8'h1C, A_KEY0 = 8'h20, A_KEY7 = 8'h3C;
   localparam logic [1:0] OKAY = 2'b00, SLVERR = 2'b10;
+  localparam logic [3:0] ErrRange = 4'd1;  // STATUS.ERR_CODE 1 (aesf_dam_core's ErrRange): a misaligned GO
 
   logic [1:0]  op_q;
   logic        irq_en_q, done_q, err_q;
@@ -173,7 +174,7 @@ module aesf_dam_regs #(
       if (go_ok && align_bad) begin
         done_q     <= 1'b1;
         err_q      <= 1'b1;
-        err_code_q <= 4'd1;
+        err_code_q <= ErrRange;
       end
     end
   end
