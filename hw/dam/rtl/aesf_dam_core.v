@@ -199,7 +199,7 @@ module aesf_dam_core #(
   // ------------------------------------------------------------------------------------------------
   // Command sources: the front end, or the DMA channel while it runs
   localparam logic [2:0] StDmaIdle = 3'd0, StDmaWait = 3'd1, StDmaPush = 3'd2, StDmaRun = 3'd3;
-  logic [2:0]  dma_state_q;
+  logic [2:0]  dma_state_q, dma_state_d;
   logic        dma_active;
   logic        rd_valid, rd_ready_int, dma_loop;
   logic        wdone_iss;   // a write command's last word (or a refused command) goes to the memory slice
@@ -778,36 +778,39 @@ module aesf_dam_core #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  // DMA channel FSM: next state apart from the state register
+  always_comb begin : dma_next_state
+    dma_state_d = dma_state_q;                                    // stay
+    unique case (dma_state_q)
+      StDmaIdle: if (dma_go_i)                                    dma_state_d = StDmaWait;
+      StDmaWait: if (dma_chk != ErrNone)                          dma_state_d = StDmaIdle;
+                 else if (paths_idle)                             dma_state_d = StDmaPush;
+      StDmaPush: if ((dma_rpushed_q || rq_push) && (dma_wpushed_q || wq_push)) dma_state_d = StDmaRun;
+      StDmaRun:  if (wdone)                                       dma_state_d = StDmaIdle;
+      default:                                                    dma_state_d = StDmaIdle;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : dma_state_reg
+    if (!rst_ni) dma_state_q <= StDmaIdle;
+    else         dma_state_q <= dma_state_d;
+  end
+
+  // the channel's flags: both command records pushed, the loop-back on (StDmaPush .. StDmaRun)
+  always_ff @(posedge clk_i or negedge rst_ni) begin : dma_flags
     if (!rst_ni) begin
-      dma_state_q   <= StDmaIdle;
       dma_rpushed_q <= 1'b0;
       dma_wpushed_q <= 1'b0;
       dma_loop_q    <= 1'b0;
-    end else begin
-      case (dma_state_q)
-        StDmaIdle: if (dma_go_i) begin
-          dma_state_q <= StDmaWait;
-        end
-        StDmaWait: if (dma_chk != ErrNone) begin
-          dma_state_q   <= StDmaIdle;
-        end else if (paths_idle) begin
-          dma_state_q   <= StDmaPush;
-          dma_rpushed_q <= 1'b0;
-          dma_wpushed_q <= 1'b0;
-          dma_loop_q    <= 1'b1;
-        end
-        StDmaPush: begin
-          if (rq_push && dma_active) dma_rpushed_q <= 1'b1;
-          if (wq_push && dma_active) dma_wpushed_q <= 1'b1;
-          if ((dma_rpushed_q || rq_push) && (dma_wpushed_q || wq_push)) dma_state_q <= StDmaRun;
-        end
-        StDmaRun: if (wdone) begin
-          dma_state_q <= StDmaIdle;
-          dma_loop_q  <= 1'b0;
-        end
-        default: dma_state_q <= StDmaIdle;
-      endcase
+    end else if (dma_state_q == StDmaWait && dma_state_d == StDmaPush) begin
+      dma_rpushed_q <= 1'b0;
+      dma_wpushed_q <= 1'b0;
+      dma_loop_q    <= 1'b1;
+    end else if (dma_state_q == StDmaPush) begin
+      if (rq_push && dma_active) dma_rpushed_q <= 1'b1;
+      if (wq_push && dma_active) dma_wpushed_q <= 1'b1;
+    end else if (dma_state_q == StDmaRun && wdone) begin
+      dma_loop_q    <= 1'b0;
     end
   end
   assign dma_busy_o = dma_active;
