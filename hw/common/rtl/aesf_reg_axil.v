@@ -118,6 +118,36 @@ module aesf_reg_axil #(
     end
   end
 
+`ifdef FORMAL
+  // AXI4-Lite: a response is held, unchanged, until taken; one register access per cycle, only on a complete
+  // request whose response register is free. The checking process is clocked only (yowasp-sby: no asynchronous
+  // trigger on an assertion) and gated by f_run_q, a flop that reset clears.
+  logic        f_run_q, f_bhold_q, f_rhold_q;
+  logic [1:0]  f_bresp_q, f_rresp_q;
+  logic [31:0] f_rdata_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      f_run_q <= 1'b0; f_bhold_q <= 1'b0; f_rhold_q <= 1'b0; f_bresp_q <= '0; f_rresp_q <= '0; f_rdata_q <= '0;
+    end else begin
+      f_run_q   <= 1'b1;
+      f_bhold_q <= s_axil_bvalid && !s_axil_bready;
+      f_rhold_q <= s_axil_rvalid && !s_axil_rready;
+      f_bresp_q <= s_axil_bresp;
+      f_rresp_q <= s_axil_rresp;
+      f_rdata_q <= s_axil_rdata;
+    end
+  end
+  always @(posedge clk_i) begin
+    if (f_run_q) begin
+      if (f_bhold_q) assert (s_axil_bvalid && s_axil_bresp == f_bresp_q);
+      if (f_rhold_q) assert (s_axil_rvalid && s_axil_rresp == f_rresp_q && s_axil_rdata == f_rdata_q);
+      assert (!(wr_go && rd_go));
+      if (wr_go) assert (aw_full_q && w_full_q && !b_valid_q);
+      if (rd_go) assert (ar_full_q && !r_valid_q);
+    end
+  end
+`endif
+
   logic unused;
   assign unused = ^{s_axil_awprot, s_axil_arprot, aw_addr_q[1:0], ar_addr_q[1:0]};
 

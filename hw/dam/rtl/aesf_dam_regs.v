@@ -7,8 +7,10 @@
 // sw/aesf_dam_regs.h and the table in hw/dam/README.md; tests check this RTL against it).
 //
 // Byte order: KEYi holds key bytes 4i..4i+3, byte 4i in bits [31:24] (the NIST hex string read left to right).
-// Latency: a write takes effect on the edge of its AW+W handshake; B follows one cycle later. Reads: R one
-// cycle after the AR handshake. One transaction per channel at a time (AWREADY/WREADY together).
+// The AXI4-Lite slave is the library's one (aesf_reg_axil: AW / W / AR registered, one register access per
+// cycle on its register port, reads and writes round robin); this module is the register block behind it.
+// Latency: a write takes effect on the edge after both AW and W are held, and B follows at that edge
+// (awvalid + wvalid -> bvalid: 2 cycles); reads: arvalid -> rvalid 2 cycles (aesf_reg_axil).
 // Unmapped addresses, reads of KEYi, and KEY_LOAD / GO refused because the engine is busy: SLVERR
 // (reads return 0). Nothing ever returns key bytes.
 `default_nettype none
@@ -64,7 +66,6 @@ module aesf_dam_regs #(
   localparam logic [15:0] MAGIC = 16'hDA03;
   localparam logic [7:0] A_ID = 8'h00, A_CTRL = 8'h04, A_CMD = 8'h08, A_STATUS = 8'h0C, A_SRC = 8'h10,
                          A_DST = 8'h14, A_NSTATES = 8'h18, A_PITCH = 8'h1C, A_KEY0 = 8'h20, A_KEY7 = 8'h3C;
-  localparam logic [1:0] OKAY = 2'b00, SLVERR = 2'b10;
   localparam logic [3:0] ErrRange = 4'd1;  // STATUS.ERR_CODE 1 (aesf_dam_core's ErrRange): a misaligned GO
 
   logic [1:0]  op_q;
@@ -72,21 +73,54 @@ module aesf_dam_regs #(
   logic [3:0]  err_code_q;
   logic [31:0] src_q, dst_q, nstates_q, pitch_q;
   logic [31:0] key_q [8];
-  logic        bvalid_q, rvalid_q;
-  logic [1:0]  bresp_q, rresp_q;
-  logic [31:0] rdata_q;
   logic        wr, go_req, go_ok, load_req, load_ok, zero_req, align_bad;
   // KEY_LOAD and ZEROIZE reach the key schedule one cycle after their write, from flip-flops (timing, issue 21:
   // they enable every round-key register; from the write handshake they were the DAM's critical path)
   logic        key_load_q, zeroize_q;
   logic [7:0]  wa;
   logic [31:0] wd;
+  // the register port of aesf_reg_axil (one access per reg_req cycle, answered in that cycle)
+  logic        reg_req, reg_we, reg_err, wr_err, rd_err;
+  logic [7:0]  reg_addr;
+  logic [31:0] reg_wdata, reg_rdata;
+  logic [3:0]  reg_wstrb;
 
-  assign s_axil_awready = s_axil_awvalid && s_axil_wvalid && !bvalid_q;
-  assign s_axil_wready  = s_axil_awready;
-  assign wr = s_axil_awready;
-  assign wa = {s_axil_awaddr[7:2], 2'b00};
-  assign wd = s_axil_wdata;  // partial strobes: whole-register writes only (documented)
+  aesf_reg_axil #(
+    .AW (8)
+  ) u_reg_axil (
+    .clk_i,
+    .rst_ni,
+    .s_axil_awaddr,
+    .s_axil_awprot  (3'b000),
+    .s_axil_awvalid,
+    .s_axil_awready,
+    .s_axil_wdata,
+    .s_axil_wstrb,
+    .s_axil_wvalid,
+    .s_axil_wready,
+    .s_axil_bresp,
+    .s_axil_bvalid,
+    .s_axil_bready,
+    .s_axil_araddr,
+    .s_axil_arprot  (3'b000),
+    .s_axil_arvalid,
+    .s_axil_arready,
+    .s_axil_rdata,
+    .s_axil_rresp,
+    .s_axil_rvalid,
+    .s_axil_rready,
+    .reg_req_o      (reg_req),
+    .reg_we_o       (reg_we),
+    .reg_addr_o     (reg_addr),
+    .reg_wdata_o    (reg_wdata),
+    .reg_wstrb_o    (reg_wstrb),
+    .reg_rdata_i    (reg_rdata),
+    .reg_err_i      (reg_err)
+  );
+
+  assign wr = reg_req && reg_we;
+  assign wa = reg_addr;      // word address (aesf_reg_axil: low bits 0)
+  assign wd = reg_wdata;     // partial strobes: whole-register writes only (documented)
 
   assign go_req   = wr && wa == A_CMD && wd[0];
   assign load_req = wr && wa == A_CMD && wd[1];
@@ -125,10 +159,7 @@ module aesf_dam_regs #(
       for (int i = 0; i < 8; i++) key_q[i] <= '0;
       key_load_q <= 1'b0;
       zeroize_q  <= 1'b0;
-      bvalid_q   <= 1'b0;
-      bresp_q    <= OKAY;
     end else begin
-      if (s_axil_bvalid && s_axil_bready) bvalid_q <= 1'b0;
       key_load_q <= load_ok;
       zeroize_q  <= zero_req;
       // the key registers are wiped once the key schedule has taken them, and by ZEROIZE (no key write can come
@@ -137,11 +168,9 @@ module aesf_dam_regs #(
         for (int i = 0; i < 8; i++) key_q[i] <= '0;
       end
       if (wr) begin
-        bvalid_q <= 1'b1;
-        bresp_q  <= OKAY;
         case (wa)
           A_CTRL:    begin op_q <= wd[1:0]; irq_en_q <= wd[2]; end
-          A_CMD:     if ((go_req && !go_ok) || (load_req && !load_ok)) bresp_q <= SLVERR;
+          A_CMD:     ;        // GO / KEY_LOAD / ZEROIZE: the requests above (a refused one answers SLVERR)
           A_STATUS:  begin
             if (wd[1]) done_q <= 1'b0;
             if (wd[2]) begin err_q <= 1'b0; err_code_q <= '0; end
@@ -151,11 +180,7 @@ module aesf_dam_regs #(
           A_NSTATES: nstates_q <= wd;
           A_PITCH:   pitch_q   <= wd;
           default: begin
-            if (wa >= A_KEY0 && wa <= A_KEY7) begin
-              if (!zero_req) key_q[wa[4:2]] <= wd;
-            end else begin
-              bresp_q <= SLVERR;
-            end
+            if (wa >= A_KEY0 && wa <= A_KEY7 && !zero_req) key_q[wa[4:2]] <= wd;
           end
         endcase
       end
@@ -179,40 +204,34 @@ module aesf_dam_regs #(
     end
   end
 
-  // reads
-  assign s_axil_arready = !rvalid_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      rvalid_q <= 1'b0;
-      rdata_q  <= '0;
-      rresp_q  <= OKAY;
-    end else begin
-      if (s_axil_rvalid && s_axil_rready) rvalid_q <= 1'b0;
-      if (s_axil_arvalid && s_axil_arready) begin
-        rvalid_q <= 1'b1;
-        rresp_q  <= OKAY;
-        rdata_q  <= '0;
-        case ({s_axil_araddr[7:2], 2'b00})
-          A_ID:      rdata_q <= {MAGIC, 8'(MEM_AW), 8'(W / 8)};
-          A_CTRL:    rdata_q <= {29'd0, irq_en_q, op_q};
-          A_CMD:     rdata_q <= '0;
-          A_STATUS:  rdata_q <= {22'd0, key_busy_i, key_ok_i, err_code_q, 1'b0, err_q, done_q, dma_busy_i};
-          A_SRC:     rdata_q <= src_q;
-          A_DST:     rdata_q <= dst_q;
-          A_NSTATES: rdata_q <= nstates_q;
-          A_PITCH:   rdata_q <= pitch_q;
-          default:   rresp_q <= SLVERR;  // KEYi (write-only) and unmapped: no data
-        endcase
-      end
-    end
+  // the write's answer: SLVERR for a refused GO / KEY_LOAD and an unmapped address (nothing changed)
+  always_comb begin
+    unique case (wa)
+      A_CTRL, A_STATUS, A_SRC, A_DST, A_NSTATES, A_PITCH: wr_err = 1'b0;   // (ID is read-only)
+      A_CMD:   wr_err = (go_req && !go_ok) || (load_req && !load_ok);
+      default: wr_err = !(wa >= A_KEY0 && wa <= A_KEY7);
+    endcase
   end
-  assign s_axil_bvalid = bvalid_q;
-  assign s_axil_bresp  = bresp_q;
-  assign s_axil_rvalid = rvalid_q;
-  assign s_axil_rdata  = rdata_q;
-  assign s_axil_rresp  = rresp_q;
+
+  // reads: KEYi (write-only) and unmapped addresses answer SLVERR with no data
+  always_comb begin
+    reg_rdata = '0;
+    rd_err    = 1'b0;
+    unique case (reg_addr)
+      A_ID:      reg_rdata = {MAGIC, 8'(MEM_AW), 8'(W / 8)};
+      A_CTRL:    reg_rdata = {29'd0, irq_en_q, op_q};
+      A_CMD:     reg_rdata = '0;
+      A_STATUS:  reg_rdata = {22'd0, key_busy_i, key_ok_i, err_code_q, 1'b0, err_q, done_q, dma_busy_i};
+      A_SRC:     reg_rdata = src_q;
+      A_DST:     reg_rdata = dst_q;
+      A_NSTATES: reg_rdata = nstates_q;
+      A_PITCH:   reg_rdata = pitch_q;
+      default:   rd_err    = 1'b1;
+    endcase
+  end
+  assign reg_err = reg_we ? wr_err : rd_err;
 
   logic unused;
-  assign unused = ^{s_axil_wstrb, s_axil_awaddr[1:0], s_axil_araddr[1:0]};
+  assign unused = ^{reg_wstrb};
 endmodule
 `default_nettype wire

@@ -143,39 +143,14 @@ module aesf_gcm_lanes #(
   ) u_param_check ();
 
   // ------------------------------------------------------------------------------------------
-  // Key expansion: one round key per cycle with the shared key step, into static registers
+  // Key expansion: the shared round-key controller (aesf_key_sched), one round key every two cycles (SubWord
+  // registered, then the XOR chain), written a cycle later into static registers that the lanes read; the
+  // controller is instantiated beside the key FSM below
   // ------------------------------------------------------------------------------------------
   logic [127:0] rk_q [NR+1];
-  logic [255:0] kprev_q;
-  logic [7:0]   rcon_q;
-  logic [7:0]   rcon_next;      // rcon_q * {02}
-  aesf_xtime u_rcon_next (.data_i(rcon_q), .data_o(rcon_next));
-  logic [3:0]   kg_q;           // next group to compute
-  logic         kgen_q;         // computing groups kg_q = 0 .. NR
-  logic [127:0] kw_q;           // round key kgw_q, computed in the previous cycle (register after the key step:
-  logic [3:0]   kgw_q;          // the step's loop is the XOR chain, the fan-out to rk_q is a cycle later);
-  logic         kwv_q;          // kwv_q: kw_q holds a key to write
-  logic [127:0] ks_words;
-  logic         ks_rcon_step;
-  // Each group takes two cycles (timing, issue 19): kph_q = 0: the step's SubWord word goes through the S-boxes
-  // into ksw_q; kph_q = 1: the XOR chain with ksw_q gives the group (kprev_q, kg_q, rcon_q held for both).
-  logic         kph_q;
-  logic [31:0]  ksw_in, ksw_d, ksw_q;
-
-  aesf_key_step #(.SBOX_IMPL((SBOX_IMPL == 1) ? 1 : 0), .EXT_SW(1)) u_key_step (
-    .prev_i      (kprev_q),
-    .key_len_i   ((KEY_BITS == 128) ? 2'd0 : (KEY_BITS == 192) ? 2'd1 : 2'd2),
-    .group_i     (kg_q),
-    .rcon_i      (rcon_q),
-    .words_o     (ks_words),
-    .rcon_step_o (ks_rcon_step),
-    .sw_in_o     (ksw_in),
-    .sw_i        (ksw_q)
-  );
-  aesf_subword #(.SBOX_IMPL((SBOX_IMPL == 1) ? 1 : 0)) u_key_subword (
-    .data_i (ksw_in),
-    .data_o (ksw_d)
-  );
+  logic         ks_v, ks_last;  // the controller's round key ks_rk (index ks_idx) is valid / is round key Nr
+  logic [3:0]   ks_idx;
+  logic [127:0] ks_rk;
 
   // ------------------------------------------------------------------------------------------
   // Key / abort FSM (messages run in StIdle, in three sides: issue, input, tag)
@@ -209,8 +184,11 @@ module aesf_gcm_lanes #(
   localparam int CQ = 1 << CQ_LOG2;          // messages accepted and not yet done (command queue depth)
 
   (* fsm_encoding = "one-hot" *) logic [2:0] st_q;    // one-hot after synthesis: every state test is one flip-flop
+  logic [2:0]   st_d;
   (* fsm_encoding = "one-hot" *) logic [2:0] ist_q;
   (* fsm_encoding = "one-hot" *) logic [1:0] sst_q;
+  logic [2:0]   ist_d;
+  logic [1:0]   sst_d;
   logic         key_ok_q;
   // abort_i and clear_i act through registers (issue 19): the port nets drive two flip-flops (and the handshake
   // gates below), not the whole core; an abort or clear takes effect one cycle after the port pulse.
@@ -954,105 +932,104 @@ module aesf_gcm_lanes #(
     end
   end
 
-  // key expansion, H, abort (st_q) and the message count
+  // key expansion: the key handshake (only in StIdle: key_ready_o) loads the controller, which starts with round
+  // key 0 (FIRST_GROUP 0); clear_q zeroizes it
+  aesf_key_sched #(
+    .KEY_BITS    (KEY_BITS),
+    .SBOX_IMPL   ((SBOX_IMPL == 1) ? 1 : 0),
+    .FIRST_GROUP (0)
+  ) u_key_sched (
+    .clk_i,
+    .rst_ni,
+    .clear_i    (clear_q),
+    .load_i     (key_hs),
+    .key_i,
+    .rk_valid_o (ks_v),
+    .rk_idx_o   (ks_idx),
+    .rk_o       (ks_rk),
+    .rk_last_o  (ks_last)
+  );
+
+  // key / H / abort FSM: next state
+  logic hpow_done, abort_go;
+  assign hpow_done = (st_q == StHpow) && !h_pend_q && gh_hok && !gh_busy;   // H powers ready: the key is usable
+  assign abort_go  = (st_q == StIdle) && mabort_q[MaMain];                  // a message abort
+  always_comb begin
+    st_d = st_q;
+    unique case (st_q)
+      StIdle:  if (key_hs) st_d = StKexp;
+      StKexp:  if (ks_last) st_d = StHenc;                      // round key Nr is written at this edge
+      StHenc:  st_d = StHpow;                                   // issue_h: E_K(0) enters lane 0
+      StHpow:  if (hpow_done) st_d = StIdle;
+      StAbort: if (abort_done) st_d = StIdle;                   // nothing in flight in the lanes
+      default: st_d = StIdle;
+    endcase
+    if (abort_go) st_d = StAbort;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)      st_q <= StIdle;
+    else if (clear_q) st_q <= StIdle;
+    else              st_q <= st_d;
+  end
+
+  // the round keys: the controller's round key into its static register (StKexp only)
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      st_q <= StIdle;
-      key_ok_q <= 1'b0;
       for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
-      kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0; kgen_q <= 1'b0; kw_q <= '0; kgw_q <= '0; kwv_q <= 1'b0;
-      kph_q <= 1'b0; ksw_q <= '0;
-      h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; mo_one_q <= 1'b0; msg_act_q <= 1'b0; ab_cnt_q <= '0;
-      flush_q <= '0;
     end else if (clear_q) begin
-      flush_q <= 7'(LAT);
-      st_q <= StIdle;
-      key_ok_q <= 1'b0;
       for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
-      kprev_q <= '0; rcon_q <= 8'h01; kg_q <= '0; kgen_q <= 1'b0; kw_q <= '0; kgw_q <= '0; kwv_q <= 1'b0;
-      kph_q <= 1'b0; ksw_q <= '0;
-      h_pend_q <= 1'b0; mo_q <= '0; mo_full_q <= 1'b0; mo_one_q <= 1'b0; msg_act_q <= 1'b0; ab_cnt_q <= '0;
+    end else if (st_q == StKexp && ks_v) begin
+      rk_q[ks_idx] <= ks_rk;
+    end
+  end
+
+  // key_ok_o: low from the key handshake until the H powers are ready; h_pend_q: H is in the lanes
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      key_ok_q <= 1'b0;
+      h_pend_q <= 1'b0;
+    end else if (clear_q) begin
+      key_ok_q <= 1'b0;
+      h_pend_q <= 1'b0;
+    end else begin
+      if (st_q == StIdle && key_hs)                        key_ok_q <= 1'b0;
+      else if (hpow_done)                                  key_ok_q <= 1'b1;
+      if (st_q == StHenc)                                  h_pend_q <= 1'b1;
+      else if (st_q == StHpow && gh_h_v && gh_h_r)         h_pend_q <= 1'b0;   // handed to the GHASH unit
+    end
+  end
+
+  // the message count (credits), the lane flush after a clear and the abort wait
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      mo_q      <= '0;
+      mo_full_q <= 1'b0;
+      mo_one_q  <= 1'b0;
+      msg_act_q <= 1'b0;
+      ab_cnt_q  <= '0;
+      flush_q   <= '0;
+    end else if (clear_q) begin
+      mo_q      <= '0;
+      mo_full_q <= 1'b0;
+      mo_one_q  <= 1'b0;
+      msg_act_q <= 1'b0;
+      ab_cnt_q  <= '0;
+      flush_q   <= 7'(LAT);
     end else begin
       if (flush_q != '0) flush_q <= flush_q - 7'd1;
-      if (ab_cnt_q != '0) ab_cnt_q <= ab_cnt_q - 7'd1;
-      // messages outstanding: +1 at a command, -1 at done
-      mo_q      <= mo_d;
-      mo_full_q <= (mo_d == (CQ_LOG2+1)'(CQ));
-      mo_one_q  <= (mo_d == (CQ_LOG2+1)'(1));
-      msg_act_q <= (mo_d != '0);
-      unique case (st_q)
-        StIdle: begin
-          if (key_hs) begin
-            key_ok_q <= 1'b0;
-            kprev_q  <= key_i;
-            kg_q     <= '0;
-            kgen_q   <= 1'b1;
-            kwv_q    <= 1'b0;
-            kph_q    <= 1'b0;
-            rcon_q   <= 8'h01;
-            st_q     <= StKexp;
-          end
-        end
-
-        StKexp: begin
-          // step stage: SubWord into ksw_q (kph_q = 0), then round key kg_q into kw_q (kph_q = 1)
-          if (kgen_q && !kph_q) begin
-            ksw_q <= ksw_d;
-            kph_q <= 1'b1;
-            kwv_q <= 1'b0;
-          end else if (kgen_q) begin
-            kph_q   <= 1'b0;
-            kw_q    <= ks_words;
-            kgw_q   <= kg_q;
-            kwv_q   <= 1'b1;
-            kprev_q <= {kprev_q[127:0], ks_words};
-            if (ks_rcon_step) rcon_q <= rcon_next;
-            kg_q    <= kg_q + 4'd1;
-            if (kg_q == 4'(NR)) kgen_q <= 1'b0;
-          end else begin
-            kw_q  <= '0;     // the last round key is in rk_q now: no copy left behind
-            ksw_q <= '0;
-            kwv_q <= 1'b0;
-          end
-          // write stage: round key kgw_q into the static registers
-          if (kwv_q) begin
-            rk_q[kgw_q] <= kw_q;
-            if (kgw_q == 4'(NR)) begin
-              st_q <= StHenc;
-            end
-          end
-        end
-
-        StHenc: begin            // issue_h is high in this state: E_K(0) enters lane 0
-          h_pend_q <= 1'b1;
-          st_q     <= StHpow;
-        end
-
-        StHpow: begin
-          if (gh_h_v && gh_h_r) h_pend_q <= 1'b0;    // handed to the GHASH unit (idle during a key load)
-          if (!h_pend_q && gh_hok && !gh_busy) begin
-            key_ok_q <= 1'b1;
-            st_q     <= StIdle;
-          end
-        end
-
-        StAbort: begin            // wait until nothing is in flight in the lanes, then drop the keystream
-          // an output beat already offered stays valid until taken (AXI4-Stream rule), then done_o
-          if (abort_done) begin
-            mo_q      <= '0;
-            mo_full_q <= 1'b0;
-            mo_one_q  <= 1'b0;
-            msg_act_q <= 1'b0;
-            st_q      <= StIdle;
-          end
-        end
-
-        default: st_q <= StIdle;
-      endcase
-
-      if (mabort_q[MaMain] && st_q == StIdle) begin
-        st_q     <= StAbort;
-        ab_cnt_q <= 7'(LAT + 1);
+      if (abort_go)                            ab_cnt_q <= 7'(LAT + 1);
+      else if (ab_cnt_q != '0)                 ab_cnt_q <= ab_cnt_q - 7'd1;
+      if (st_q == StAbort && abort_done) begin // an output beat already offered stays valid until taken
+        mo_q      <= '0;
+        mo_full_q <= 1'b0;
+        mo_one_q  <= 1'b0;
+        msg_act_q <= 1'b0;
+      end else begin                           // +1 at a command, -1 at done
+        mo_q      <= mo_d;
+        mo_full_q <= (mo_d == (CQ_LOG2+1)'(CQ));
+        mo_one_q  <= (mo_d == (CQ_LOG2+1)'(1));
+        msg_act_q <= (mo_d != '0);
       end
     end
   end
@@ -1114,13 +1091,30 @@ module aesf_gcm_lanes #(
     .valid_o(snx_v), .data_o(snx_word)
   );
 
-  // issue side
+  // issue side: next state
+  always_comb begin
+    sst_d = sst_q;
+    unique case (sst_q)
+      StSIdle:        if (s_load) sst_d = sld_ivc ? StSJ0 : StSWait;
+      StSWait, StSJ0: if (issue_j0) sst_d = (s_blocks_q != '0) ? StSCtr : StSIdle;
+      StSCtr:         if (issue_ctr && ctr_small_q) sst_d = StSIdle;   // the last counter beat
+      default:        sst_d = StSIdle;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)             sst_q <= StSIdle;
+    else if (mclr_q[McIss])  sst_q <= StSIdle;
+    else                     sst_q <= sst_d;
+  end
+
+  // issue side: J0, the counter block and the block count
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      sst_q <= StSIdle; sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
+      sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
       ctr_small_q <= 1'b1; s_small_q <= 1'b1;
     end else if (mclr_q[McIss]) begin
-      sst_q <= StSIdle; sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
+      sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
       ctr_small_q <= 1'b1; s_small_q <= 1'b1;
     end else begin
       unique case (sst_q)
@@ -1129,7 +1123,6 @@ module aesf_gcm_lanes #(
             s_blocks_q <= sld_blocks;
             s_small_q  <= (sld_blocks <= 33'(N));
             sj0_q      <= {sld_iv, 32'd1};
-            sst_q      <= sld_ivc ? StSJ0 : StSWait;
           end
         end
         StSWait, StSJ0: begin
@@ -1138,8 +1131,7 @@ module aesf_gcm_lanes #(
             ctr_left_q  <= s_blocks_q;
             ctr_nz_q    <= (s_blocks_q != '0);
             ctr_small_q <= s_small_q;
-            sj0_q      <= '0;
-            sst_q      <= (s_blocks_q != '0) ? StSCtr : StSIdle;
+            sj0_q       <= '0;
           end
         end
         StSCtr: begin
@@ -1150,13 +1142,10 @@ module aesf_gcm_lanes #(
             ctr_left_q  <= ctr_small_q ? '0 : ctr_left_q - 33'(N);
             ctr_nz_q    <= !ctr_small_q;
             ctr_small_q <= (ctr_left_q <= 33'(2 * N));
-            if (ctr_small_q) begin
-              cb_q  <= '0;
-              sst_q <= StSIdle;
-            end
+            if (ctr_small_q) cb_q <= '0;
           end
         end
-        default: sst_q <= StSIdle;
+        default: ;
       endcase
     end
   end
@@ -1195,10 +1184,31 @@ module aesf_gcm_lanes #(
     end
   end
 
-  // input side
+  // input side: next state (a load starts the next message from StIIdle or from the current one's last input)
+  always_comb begin
+    ist_d = ist_q;
+    unique case (ist_q)
+      StIIdle: ;
+      StIIv:   if (in_hs && (iv96_q || iv_small_q)) ist_d = iv96_q ? StIAad : StIJ0;
+      StIJ0:   if (j0_take) ist_d = StIAad;                    // the IV length block went in, J0 is back
+      StIAad:  if (aad_none_q || (in_hs && aad_small_q)) ist_d = txt_none_q ? StILen : StITxt;
+      StITxt:  if (in_hs && txt_small_q) ist_d = StILen;
+      StILen:  if (pk_r) ist_d = dec_q ? StITag : StIIdle;
+      StITag:  if (in_hs) ist_d = StIIdle;
+      default: ist_d = StIIdle;
+    endcase
+    if (i_load) ist_d = !i_nok_q ? StIIdle : ld_ivc ? StIAad : StIIv;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)            ist_q <= StIIdle;
+    else if (mclr_q[McIn])  ist_q <= StIIdle;
+    else                    ist_q <= ist_d;
+  end
+
+  // input side: the message's lengths, counts and flags
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ist_q <= StIIdle;
       dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_be_q <= '0;
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ivlen_sent_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_st_j0_q <= 1'b0; gh_nblk_q <= '0; pad_q <= '0; main_nblk_q <= '0; main_pad_q <= '0;
@@ -1206,7 +1216,6 @@ module aesf_gcm_lanes #(
       aad_none_q <= 1'b0; txt_none_q <= 1'b0;
       j0h_v_q <= 1'b0; j0h_q <= '0;
     end else if (mclr_q[McIn]) begin
-      ist_q <= StIIdle;
       dec_q <= 1'b0; iv_len_q <= '0; aad_len_q <= '0; txt_len_q <= '0; tag_be_q <= '0;
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ivlen_sent_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_st_j0_q <= 1'b0; gh_nblk_q <= '0; pad_q <= '0; main_nblk_q <= '0; main_pad_q <= '0;
@@ -1230,9 +1239,6 @@ module aesf_gcm_lanes #(
               gh_st_j0_q   <= 1'b0;
               gh_nblk_q    <= main_nblk_q;
               pad_q        <= main_pad_q;
-              ist_q        <= StIAad;
-            end else if (iv_small_q) begin
-              ist_q <= StIJ0;
             end
           end
         end
@@ -1244,17 +1250,13 @@ module aesf_gcm_lanes #(
             gh_st_j0_q   <= 1'b0;
             gh_nblk_q    <= main_nblk_q;
             pad_q        <= main_pad_q;
-            ist_q        <= StIAad;
           end
         end
 
         StIAad: begin
-          if (aad_none_q) begin
-            ist_q <= txt_none_q ? StILen : StITxt;
-          end else if (in_hs) begin
+          if (!aad_none_q && in_hs) begin
             aad_left_q  <= (33'(aad_left_q) > 33'(N)) ? aad_left_q - 29'(N) : '0;
             aad_small_q <= (33'(aad_left_q) <= 33'(2 * N));
-            if (aad_small_q) ist_q <= txt_none_q ? StILen : StITxt;
           end
         end
 
@@ -1262,24 +1264,14 @@ module aesf_gcm_lanes #(
           if (in_hs) begin
             txt_left_q  <= (txt_left_q > 33'(N)) ? txt_left_q - 33'(N) : '0;
             txt_small_q <= (txt_left_q <= 33'(2 * N));
-            if (txt_small_q) ist_q <= StILen;
           end
         end
 
-        StILen: begin
-          if (pk_r) ist_q <= dec_q ? StITag : StIIdle;
-        end
-
-        StITag: begin
-          if (in_hs) ist_q <= StIIdle;
-        end
-
-        default: ist_q <= StIIdle;
+        default: ;
       endcase
 
       // the next message (from StIIdle, or as the current one's last input goes in)
       if (i_load) begin
-        ist_q <= StIIdle;
         if (i_nok_q) begin
           dec_q        <= ld_dec;
           iv_len_q     <= ld_iv_len;
@@ -1304,14 +1296,12 @@ module aesf_gcm_lanes #(
             gh_st_j0_q   <= 1'b0;
             gh_nblk_q    <= ld_main_nblk;
             pad_q        <= ld_main_pad;
-            ist_q        <= StIAad;
           end else begin
             if (!ld_iv96) begin             // GHASH(IV) starts (gh_st_pend_d)
               gh_st_j0_q   <= 1'b1;
               gh_nblk_q    <= ld_ivg_nblk;
               pad_q        <= ld_ivg_pad;
             end
-            ist_q <= StIIv;
           end
         end
       end

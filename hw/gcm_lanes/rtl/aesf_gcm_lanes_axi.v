@@ -34,6 +34,9 @@
 //      CTRL commands at once, START / KEY_LOAD / configuration while BUSY, read-only or unmapped address)
 //      changes nothing.
 //
+// AXI4-Lite: the library's slave, aesf_reg_axil (AW / W / AR registered, awvalid + wvalid -> bvalid and
+// arvalid -> rvalid 2 cycles, reads and writes round robin; as AXI specifies, the strobes select the bytes and
+// awaddr / araddr[1:0] are ignored).
 // Latency: s_axis -> core: 1 cycle (2-entry input buffer, no combinational tvalid -> tready path); the core's
 // output register drives m_axis (buffered decrypt: from the plaintext buffer after PASS).
 
@@ -115,8 +118,6 @@ module aesf_gcm_lanes_axi #(
   localparam logic [7:0] AdrTag0    = 8'h30;   // TAG0..TAG3: 0x30..0x3C
   localparam logic [7:0] AdrKey0    = 8'h40;   // KEY0..KEY7: 0x40..0x5C (write-only)
 
-  localparam logic [1:0] RespOkay   = 2'b00;
-  localparam logic [1:0] RespSlvErr = 2'b10;
 
   // error codes in STATUS.ERR (core codes 1, 2, 4 plus the front end's)
   localparam logic [3:0] ErrAborted = 4'd4;   // ABORT / ZEROIZE (also the core's code)
@@ -334,21 +335,47 @@ module aesf_gcm_lanes_axi #(
   // ------------------------------------------------------------------------------------------
   // AXI4-Lite
   // ------------------------------------------------------------------------------------------
-  logic        aw_full_q, w_full_q, b_valid_q, r_valid_q;
-  logic [7:0]  aw_addr_q;
-  logic [31:0] w_data_q, r_data_q;
-  logic [3:0]  w_strb_q;
-  logic [1:0]  b_resp_q, r_resp_q;
-  logic        wr_do;
-  assign s_axil_awready = !aw_full_q;
-  assign s_axil_wready  = !w_full_q;
-  assign s_axil_bvalid  = b_valid_q;
-  assign s_axil_bresp   = b_resp_q;
-  assign s_axil_arready = !r_valid_q;
-  assign s_axil_rvalid  = r_valid_q;
-  assign s_axil_rdata   = r_data_q;
-  assign s_axil_rresp   = r_resp_q;
-  assign wr_do          = aw_full_q && w_full_q && !b_valid_q;
+  // The library's AXI4-Lite slave (aesf_reg_axil): AW / W / AR registered, one register access per cycle on
+  // its register port (reg_req: a write with reg_we, or a read), answered in that cycle (reg_err: SLVERR).
+  logic        reg_req, reg_we, reg_err;
+  logic [7:0]  reg_addr;       // word address (the strobes select the bytes)
+  logic [31:0] reg_wdata, reg_rdata;
+  logic [3:0]  reg_wstrb;
+  logic        wr_do;          // a register write is applied (or refused) in this cycle
+
+  aesf_reg_axil #(
+    .AW (8)
+  ) u_reg_axil (
+    .clk_i,
+    .rst_ni,
+    .s_axil_awaddr,
+    .s_axil_awprot,
+    .s_axil_awvalid,
+    .s_axil_awready,
+    .s_axil_wdata,
+    .s_axil_wstrb,
+    .s_axil_wvalid,
+    .s_axil_wready,
+    .s_axil_bresp,
+    .s_axil_bvalid,
+    .s_axil_bready,
+    .s_axil_araddr,
+    .s_axil_arprot,
+    .s_axil_arvalid,
+    .s_axil_arready,
+    .s_axil_rdata,
+    .s_axil_rresp,
+    .s_axil_rvalid,
+    .s_axil_rready,
+    .reg_req_o      (reg_req),
+    .reg_we_o       (reg_we),
+    .reg_addr_o     (reg_addr),
+    .reg_wdata_o    (reg_wdata),
+    .reg_wstrb_o    (reg_wstrb),
+    .reg_rdata_i    (reg_rdata),
+    .reg_err_i      (reg_err)
+  );
+  assign wr_do = reg_req && reg_we;
 
   logic busy_all;   // a message or key load is in progress anywhere in the front end or the core
   assign busy_all = c_busy || fin_q || drain_q || cmd_pend_q || core_run_q || st_pend_q || c_key_valid ||
@@ -356,12 +383,12 @@ module aesf_gcm_lanes_axi #(
 
   // write decode: a write is applied whole or refused with SLVERR and applied not at all
   logic [31:0] wmask;
-  assign wmask = {{8{w_strb_q[3]}}, {8{w_strb_q[2]}}, {8{w_strb_q[1]}}, {8{w_strb_q[0]}}};
+  assign wmask = {{8{reg_wstrb[3]}}, {8{reg_wstrb[2]}}, {8{reg_wstrb[1]}}, {8{reg_wstrb[0]}}};
   // the bits that exist at the write address (the fields of gcm_lanes_regs.json): a strobed 1 anywhere else
   // is refused, so that no field is ever truncated (e.g. TXT_LEN_HI = 0x10, a TAG_LEN of 0x30)
   logic [31:0] w_legal, w_bits;
   always_comb begin
-    unique case (aw_addr_q)
+    unique case (reg_addr)
       AdrCtrl:            w_legal = 32'h0000_000F;
       AdrCfg:             w_legal = 32'h0000_1F03;
       AdrIvLen:           w_legal = 32'h0000_FFFF;
@@ -370,7 +397,7 @@ module aesf_gcm_lanes_axi #(
       default:            w_legal = 32'hFFFF_FFFF;   // AAD_LEN, TXT_LEN_LO, KEYi; others are refused below
     endcase
   end
-  assign w_bits = w_data_q & wmask;
+  assign w_bits = reg_wdata & wmask;
   logic       w_rsv, c_multi;
   logic [3:0] c_cmd;               // CTRL command bits written: START, KEY_LOAD, ABORT, ZEROIZE
   assign w_rsv   = (w_bits & ~w_legal) != 32'd0;
@@ -380,7 +407,7 @@ module aesf_gcm_lanes_axi #(
   always_comb begin
     w_start = 1'b0; w_keyload = 1'b0; w_abort = 1'b0; w_zeroize = 1'b0; w_cfg_ok = 1'b0; w_err = 1'b0;
     if (wr_do) begin
-      if (aw_addr_q == AdrCtrl) begin
+      if (reg_addr == AdrCtrl) begin
         if (w_rsv || c_multi || ((c_cmd[0] || c_cmd[1]) && busy_all)) begin
           w_err = 1'b1;                       // refused, nothing applied
         end else begin
@@ -389,14 +416,14 @@ module aesf_gcm_lanes_axi #(
           w_abort   = c_cmd[2];
           w_zeroize = c_cmd[3];
         end
-      end else if (aw_addr_q == AdrCfg || aw_addr_q == AdrIvLen || aw_addr_q == AdrAadLen ||
-                   aw_addr_q == AdrTxtLo || aw_addr_q == AdrTxtHi) begin
+      end else if (reg_addr == AdrCfg || reg_addr == AdrIvLen || reg_addr == AdrAadLen ||
+                   reg_addr == AdrTxtLo || reg_addr == AdrTxtHi) begin
         if (busy_all || w_rsv) w_err = 1'b1;  // the running message keeps its lengths
         else w_cfg_ok = 1'b1;
-      end else if (aw_addr_q == AdrIrqEn || aw_addr_q == AdrIrqSt) begin
+      end else if (reg_addr == AdrIrqEn || reg_addr == AdrIrqSt) begin
         if (w_rsv) w_err = 1'b1;
         else w_cfg_ok = 1'b1;
-      end else if (aw_addr_q >= AdrKey0 && aw_addr_q < AdrKey0 + 8'(4 * NKW) && aw_addr_q[1:0] == 2'b00) begin
+      end else if (reg_addr >= AdrKey0 && reg_addr < AdrKey0 + 8'(4 * NKW)) begin
         w_cfg_ok = 1'b1;              // the core holds its own copy: writing the next key is harmless
       end else begin
         w_err = 1'b1;                 // read-only or unmapped
@@ -422,13 +449,13 @@ module aesf_gcm_lanes_axi #(
   assign last_held = (hold_cap && m_axis_tlast) || (hold_v_q && hold_last_q && !m_hs);
   assign msg_open  = (fin_q || cmd_pend_q || core_run_q || st_pend_q) && !(m_hs && m_axis_tlast) && !last_held;
 
-  // read decode (registered response)
+  // read decode (aesf_reg_axil registers the response)
   logic [31:0] rd_data;
   logic        rd_err;
   always_comb begin
     rd_data = '0;
     rd_err  = 1'b0;
-    unique case (s_axil_araddr)
+    unique case (reg_addr)
       AdrId:     rd_data = {16'hAE5F, 8'(N), 8'(KEY_BITS / 8)};
       AdrCtrl:   rd_data = '0;
       AdrCfg:    rd_data = {19'd0, cfg_tag_len_q, 6'd0, cfg_buf_q, cfg_dec_q};
@@ -446,6 +473,8 @@ module aesf_gcm_lanes_axi #(
       default:   rd_err  = 1'b1;     // unmapped and the write-only KEYi: SLVERR, data 0
     endcase
   end
+  assign reg_rdata = rd_data;
+  assign reg_err   = reg_we ? w_err : rd_err;
 
   // ------------------------------------------------------------------------------------------
   // Sequential
@@ -462,8 +491,6 @@ module aesf_gcm_lanes_axi #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      aw_full_q <= 1'b0; w_full_q <= 1'b0; b_valid_q <= 1'b0; r_valid_q <= 1'b0;
-      aw_addr_q <= '0; w_data_q <= '0; w_strb_q <= '0; b_resp_q <= RespOkay; r_data_q <= '0; r_resp_q <= RespOkay;
       cfg_dec_q <= 1'b0; cfg_buf_q <= 1'b0; cfg_tag_len_q <= 5'd16; iv_len_q <= 16'd12; aad_len_q <= '0;
       txt_len_q <= '0;
       for (int i = 0; i < 8; i++) key_q[i] <= '0;
@@ -478,35 +505,20 @@ module aesf_gcm_lanes_axi #(
       done_q <= 1'b0; tag_q <= '0; tag_len_run_q <= '0; bf_release_q <= 1'b0;
       hold_v_q <= 1'b0; hold_last_q <= 1'b0; hold_data_q <= '0; hold_keep_q <= '0; hold_user_q <= '0;
     end else begin
-      // ---------------- AXI4-Lite handshakes
-      if (s_axil_awvalid && s_axil_awready) begin aw_full_q <= 1'b1; aw_addr_q <= s_axil_awaddr; end
-      if (s_axil_wvalid && s_axil_wready) begin w_full_q <= 1'b1; w_data_q <= s_axil_wdata; w_strb_q <= s_axil_wstrb; end
-      if (wr_do) begin
-        aw_full_q <= 1'b0; w_full_q <= 1'b0; b_valid_q <= 1'b1;
-        b_resp_q  <= w_err ? RespSlvErr : RespOkay;
-      end
-      if (b_valid_q && s_axil_bready) b_valid_q <= 1'b0;
-      if (s_axil_arvalid && s_axil_arready) begin
-        r_valid_q <= 1'b1;
-        r_data_q  <= rd_err ? 32'd0 : rd_data;
-        r_resp_q  <= rd_err ? RespSlvErr : RespOkay;
-      end
-      if (r_valid_q && s_axil_rready) r_valid_q <= 1'b0;
-
       // register writes (byte strobes)
       if (w_cfg_ok) begin
-        unique case (aw_addr_q)
+        unique case (reg_addr)
           AdrCfg: begin
-            if (w_strb_q[0]) begin cfg_dec_q <= w_data_q[0]; cfg_buf_q <= w_data_q[1]; end
-            if (w_strb_q[1]) cfg_tag_len_q <= w_data_q[12:8];
+            if (reg_wstrb[0]) begin cfg_dec_q <= reg_wdata[0]; cfg_buf_q <= reg_wdata[1]; end
+            if (reg_wstrb[1]) cfg_tag_len_q <= reg_wdata[12:8];
           end
-          AdrIvLen:  iv_len_q  <= (iv_len_q & ~wmask[15:0]) | (w_data_q[15:0] & wmask[15:0]);
-          AdrAadLen: aad_len_q <= (aad_len_q & ~wmask) | (w_data_q & wmask);
-          AdrTxtLo:  txt_len_q[31:0] <= (txt_len_q[31:0] & ~wmask) | (w_data_q & wmask);
-          AdrTxtHi:  if (w_strb_q[0]) txt_len_q[35:32] <= w_data_q[3:0];
-          AdrIrqEn:  if (w_strb_q[0]) irq_en_q <= w_data_q[0];
-          AdrIrqSt:  if (w_strb_q[0] && w_data_q[0]) irq_st_q <= 1'b0;   // write 1 to clear
-          default:   key_q[aw_addr_q[4:2]] <= (key_q[aw_addr_q[4:2]] & ~wmask) | (w_data_q & wmask);
+          AdrIvLen:  iv_len_q  <= (iv_len_q & ~wmask[15:0]) | (reg_wdata[15:0] & wmask[15:0]);
+          AdrAadLen: aad_len_q <= (aad_len_q & ~wmask) | (reg_wdata & wmask);
+          AdrTxtLo:  txt_len_q[31:0] <= (txt_len_q[31:0] & ~wmask) | (reg_wdata & wmask);
+          AdrTxtHi:  if (reg_wstrb[0]) txt_len_q[35:32] <= reg_wdata[3:0];
+          AdrIrqEn:  if (reg_wstrb[0]) irq_en_q <= reg_wdata[0];
+          AdrIrqSt:  if (reg_wstrb[0] && reg_wdata[0]) irq_st_q <= 1'b0;   // write 1 to clear
+          default:   key_q[reg_addr[4:2]] <= (key_q[reg_addr[4:2]] & ~wmask) | (reg_wdata & wmask);
         endcase
       end
 
@@ -732,9 +744,9 @@ module aesf_gcm_lanes_axi #(
   end
 `endif
 
-  // unused: AXI protection bits, the core's own out_last/out_cnt (the front end counts bytes itself)
+  // unused: the core's own out_last/out_cnt (the front end counts bytes itself)
   logic unused;
-  assign unused = ^{s_axil_awprot, s_axil_arprot, c_out_last, c_out_cnt, bf_wr, bf_rd_ok};
+  assign unused = ^{c_out_last, c_out_cnt, bf_wr, bf_rd_ok};
 
 endmodule
 

@@ -214,6 +214,7 @@ module aesf_gcm_spi #(
   logic         txt_v_q, aad_v_q, nonce_v_q, tagin_v_q;   // buffers hold a complete, committed write
   logic         kcp_q;           // WRITE_KEY committed: copy beat 4 to key_hi_q, then key_valid
   logic [1:0]   mode_q;          // St*
+  logic [1:0]   mode_d;
   logic         vonly_q;         // streamed decrypt without release: plaintext is discarded
   logic         armed_q;         // a verify-only streamed decrypt passed: one releasing decrypt allowed
   logic         feed_q;          // the feeder has beats to offer (buffered message or streamed chunk)
@@ -551,6 +552,29 @@ module aesf_gcm_spi #(
   end
 
   // ---------------------------------------------------------------------------------------------------
+  // Operation mode: next state (a committed START / STREAM_START, the core's done_o, a refused or finished
+  // abort, ZEROIZE), then the state register
+  // ---------------------------------------------------------------------------------------------------
+  always_comb begin
+    mode_d = mode_q;
+    if (core_done && op_busy) mode_d = StIdle;
+    if (commit && len_ok) begin
+      unique case (op_q)
+        OpStartEnc, OpStartDec: if (!no_key && start_buf) mode_d = StBuf;
+        OpStreamStart:          if (!no_key && par_ok && start_stream) mode_d = StStream;
+        OpAbort:                if (abort_run && cmd_valid_q && !core_cmd_ready) mode_d = StIdle;  // core never saw it
+        OpZeroize:              mode_d = StIdle;
+        default:                ;
+      endcase
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) mode_q <= StIdle;
+    else         mode_q <= mode_d;
+  end
+
+  // ---------------------------------------------------------------------------------------------------
   // Control registers
   // ---------------------------------------------------------------------------------------------------
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -568,7 +592,6 @@ module aesf_gcm_spi #(
       key_len_q   <= 2'd0;
       cmd_valid_q <= 1'b0;
       dec_q       <= 1'b0;
-      mode_q      <= StIdle;
       vonly_q     <= 1'b0;
       armed_q     <= 1'b0;
       feed_q      <= 1'b0;
@@ -633,7 +656,6 @@ module aesf_gcm_spi #(
 
       // ---- end of the operation ----
       if (core_done && op_busy) begin
-        mode_q   <= StIdle;
         feed_q   <= 1'b0;
         chunk_q  <= 1'b0;
         rdy_q    <= 1'b0;
@@ -717,7 +739,6 @@ module aesf_gcm_spi #(
             end else if (!start_buf) begin
               err_q <= ErrState;
             end else begin
-              mode_q      <= StBuf;
               dec_q       <= op_q == OpStartDec;
               vonly_q     <= 1'b0;
               armed_q     <= 1'b0;
@@ -741,7 +762,6 @@ module aesf_gcm_spi #(
             end else if (!start_stream) begin
               err_q <= ErrState;             // releasing decrypt without a passed verify-only run
             end else begin
-              mode_q      <= StStream;
               dec_q       <= par_q[96];
               vonly_q     <= par_q[96] & ~par_q[97];
               armed_q     <= 1'b0;
@@ -773,7 +793,6 @@ module aesf_gcm_spi #(
               txt_v_q <= 1'b0;
               if (cmd_valid_q && !core_cmd_ready) begin   // the core never saw the command: finish here
                 cmd_valid_q <= 1'b0;
-                mode_q      <= StIdle;
                 done_q      <= 1'b1;
                 err_q       <= ErrAborted;
               end else begin
@@ -797,11 +816,10 @@ module aesf_gcm_spi #(
             kcp_q       <= 1'b0;
             key_valid_q <= 1'b0;
             cmd_valid_q <= 1'b0;
-                                          txt_v_q     <= 1'b1;
+            txt_v_q     <= 1'b1;
             aad_v_q     <= 1'b1;
             nonce_v_q   <= 1'b0;
             tagin_v_q   <= 1'b0;
-            mode_q      <= StIdle;
             vonly_q     <= 1'b0;
             armed_q     <= 1'b0;
             feed_q      <= 1'b0;
