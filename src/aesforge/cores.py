@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 COMMON = "hw/common/rtl"
 
 _INST = re.compile(r"^\s*(aesf_\w+)\s*(?:#\s*\(|\w+\s*\()", re.M)   # `aesf_x #(` or `aesf_x u_x (`
+_PKG = re.compile(r"\b(aesf_\w+)::")                                  # `aesf_pkg::name`: a package reference
 
 
 @functools.lru_cache(maxsize=None)
@@ -28,18 +29,20 @@ def _rtl_files() -> dict[str, str]:
 
 @functools.lru_cache(maxsize=None)
 def _instantiated(path: str) -> tuple[str, ...]:
-    """The library modules a file instantiates (any generate branch), comments stripped."""
+    """The library modules a file instantiates (any generate branch) and the packages it refers to, comments
+    stripped."""
     from aesforge.paths import repo_root
 
     text = re.sub(r"/\*.*?\*/", "", re.sub(r"//[^\n]*", "", (repo_root() / path).read_text()), flags=re.S)
-    return tuple(sorted({m for m in _INST.findall(text) if m in _rtl_files()}))
+    used = set(_INST.findall(text)) | set(_PKG.findall(text))
+    return tuple(sorted(m for m in used if m in _rtl_files()))
 
 
 def rtl_sources(top: str, *extra: str) -> tuple[str, ...]:
-    """The source list of module `top`: its file and those of every library module it instantiates, transitively,
-    leaves first and the top last, then `extra` (files outside hw/*/rtl, e.g. a test top). The RTL itself is
-    the one source list: the registry, the simulators and the flow read it from here, and tests/flow/test_fusesoc.py
-    checks that each .core file's filesets hold it. () for a module the library does not have (test stand-ins)."""
+    """The source list of module `top`: its file and those of every library module it instantiates or package it
+    refers to, transitively, leaves first (a package before its first user) and the top last, then `extra` (files
+    outside hw/*/rtl, e.g. a test top). The RTL itself is the one source list: the registry, the simulators and
+    the flow read it from here, and tests/flow/test_fusesoc.py checks that each .core file's filesets hold it. () for a module the library does not have (test stand-ins)."""
     files = _rtl_files()
     if top not in files:
         return tuple(extra)

@@ -13,7 +13,7 @@ from aesforge.sim.runner import run_cocotb_module
 CONFIGS = [  # (core, sim, memory grant stall probability)
     pytest.param("dam_asbus32", "icarus", 0.0, marks=pytest.mark.full),   # ASBUS 32 in make test: test_dam_uvm
     pytest.param("dam_asbus128", "icarus", 0.5, marks=pytest.mark.full),   # 128 bits in make test: test_dam_uvm
-    ("dam_axi32", "icarus", 0.5),
+    pytest.param("dam_axi32", "icarus", 0.5, marks=pytest.mark.full),   # AXI 32 in make test: test_dam_uvm (50 s)
     pytest.param("dam_axi128", "icarus", 0.0, marks=pytest.mark.full),
     ("dam_asbus64", "verilator", 0.3),   # ~25 s with the block-ROM engines; checks the RTL's FORMAL assertions
     pytest.param("dam_axi64", "verilator", 0.3, marks=pytest.mark.full),

@@ -118,7 +118,12 @@ def test_core_file_targets(path):
                 assert p in own, f"{path}: target {name} lists {p}, not a parameter of {top} (has {sorted(own)})"
 
 
-@pytest.mark.parametrize("path", sorted(DATA))
+# FuseSoC lint of the DAM family: ~25 s each (Verilator -Wall on the whole system); make test lints the two front
+# ends (dam_axi, dam_asbus: every DAM file between them), make test-full also the dam_core subset and the BUS wrapper
+LINT_FULL = {"hw/dam/dam.core", "hw/dam/dam_core.core"}
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.full) if p in LINT_FULL else p for p in sorted(DATA)])
 def test_lint(path):
     _ok(_run("lint", _vlnv(DATA[path])))
 

@@ -213,7 +213,7 @@ module aesf_aes_col32 #(
   assign key_hs      = key_valid_i & key_ready_o;
   assign in_hs       = in_valid_i & in_ready_o;
   assign out_hs      = out_valid_q & out_ready_i;
-  assign key_len_bad = (key_len_i == 2'd3);
+  assign key_len_bad = (key_len_i == aesf_pkg::KeyLenBad);
   assign blk_err     = ~key_ok_q | (in_decrypt_i & (DECRYPT == 0));
 
   // ---------------------------------------------------------------------------------------
@@ -234,7 +234,7 @@ module aesf_aes_col32 #(
   // k + r (k - r); rows 0 and 2 agree, rows 1 and 3 swap their source columns (k + 1 <-> k + 3).
   // SBOX_IMPL 0, 1: applied to state_q in front of the S-boxes (the first COLS columns);
   // SBOX_IMPL 2: applied to the next state res in front of the block-ROM address registers.
-  localparam int NSR = (SBOX_IMPL == 2) ? 4 : COLS;  // columns of sr_out that are used
+  localparam int NSR = (SBOX_IMPL == aesf_pkg::SboxRom) ? 4 : COLS;  // columns of sr_out that are used
   logic [127:0]      sr_src;
   logic [32*NSR-1:0] sr_out;
   logic              sr_inv;
@@ -637,8 +637,8 @@ module aesf_aes_col32 #(
               kidx_d    = '0;
               kmod_d    = '0;
               rcon_d    = 8'h01;
-              nk_d      = (key_len_i == 2'd0) ? 4'd4 : ((key_len_i == 2'd1) ? 4'd6 : 4'd8);
-              nr_d      = (key_len_i == 2'd0) ? 4'd10 : ((key_len_i == 2'd1) ? 4'd12 : 4'd14);
+              nk_d      = aesf_pkg::key_nk(key_len_i);
+              nr_d      = aesf_pkg::key_nr(key_len_i);
             end
           end
         end

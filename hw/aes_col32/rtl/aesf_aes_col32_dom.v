@@ -147,7 +147,7 @@ module aesf_aes_col32_dom #(
   assign key_hs      = key_valid_i & key_ready_o;
   assign in_hs       = in_valid_i & in_ready_o;
   assign out_hs      = out_valid_q & out_ready_i;
-  assign key_len_bad = (key_len_i == 2'd3);
+  assign key_len_bad = (key_len_i == aesf_pkg::KeyLenBad);
   assign blk_err     = ~key_ok_q | in_decrypt_i;
   assign feed        = run_q & ~err_q & ~rnd0 & ~t_q[2];
   assign wb          = run_q & ~err_q & ~held_q & t_q[2];
@@ -310,8 +310,8 @@ module aesf_aes_col32_dom #(
               wmod_d    = '0;
               kph_d     = '0;
               rcon_d    = 8'h01;
-              nk_d      = (key_len_i == 2'd0) ? 4'd4 : ((key_len_i == 2'd1) ? 4'd6 : 4'd8);
-              nr_d      = (key_len_i == 2'd0) ? 4'd10 : ((key_len_i == 2'd1) ? 4'd12 : 4'd14);
+              nk_d      = aesf_pkg::key_nk(key_len_i);
+              nr_d      = aesf_pkg::key_nr(key_len_i);
               wsrc_d    = 6'd0 - ((key_len_i == 2'd0) ? 6'd4 : ((key_len_i == 2'd1) ? 6'd6 : 6'd8));
             end
           end

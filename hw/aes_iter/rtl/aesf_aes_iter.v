@@ -135,7 +135,7 @@ module aesf_aes_iter #(
   assign key_hs      = key_valid_i & key_ready_o;
   assign in_hs       = in_valid_i & in_ready_o;
   assign out_hs      = out_valid_q & out_ready_i;
-  assign key_len_bad = (key_len_i == 2'd3);
+  assign key_len_bad = (key_len_i == aesf_pkg::KeyLenBad);
   assign in_dec      = (DECRYPT != 0) & in_decrypt_i;
   assign blk_err     = ~key_ok_q | (in_decrypt_i & (DECRYPT == 0));
 
@@ -329,7 +329,7 @@ module aesf_aes_iter #(
               kcnt_d    = 4'd1;
               rcon_d    = 8'h01;
               klen_d    = key_len_i;
-              nr_d      = (key_len_i == 2'd0) ? 4'd10 : ((key_len_i == 2'd1) ? 4'd12 : 4'd14);
+              nr_d      = aesf_pkg::key_nr(key_len_i);
               khi_d     = key_lo;
               rk_we     = 1'b1;
               rk_waddr  = 4'd0;

@@ -60,10 +60,10 @@ module aesf_aes_pipe #(
   localparam int NB = (ROUNDS == 0) ? NR : ROUNDS;  // rounds built
 
   aesf_param_check #(
-    .ILLEGAL(!(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) || SBOX_IMPL < 0 || SBOX_IMPL > 3 ||
+    .ILLEGAL(!aesf_pkg::key_bits_ok(KEY_BITS) || SBOX_IMPL < 0 || SBOX_IMPL > 3 ||
              PIPE_MASK < 0 || PIPE_MASK > 15 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PIPE_MASK % 2 == 1) ||
              (SBOX_IMPL != 3 && PIPE_MASK / 8 == 1) ||
-             (SBOX_IMPL == 2 && (PIPE_MASK / 2) % 2 == 0) || ROUNDS < 0 ||
+             (SBOX_IMPL == aesf_pkg::SboxRom && (PIPE_MASK / 2) % 2 == 0) || ROUNDS < 0 ||
              ROUNDS > NR),
     .MSG    ("aesf_aes_pipe: KEY_BITS 128/192/256, SBOX_IMPL 0..3, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1), ROUNDS 0..Nr")
   ) u_param_check ();

@@ -68,7 +68,7 @@ module aesf_aes_pipe_key #(
   aesf_param_check #(
     .ILLEGAL(!(NK == 4 || NK == 6 || NK == 8) || ROUND < 1 || ROUND > NR || SBOX_IMPL < 0 || SBOX_IMPL > 3 ||
              PIPE_MASK < 0 || PIPE_MASK > 15 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PMid == 1) ||
-             (SBOX_IMPL != 3 && PMid2 == 1) || (SBOX_IMPL == 2 && PSub == 0)),
+             (SBOX_IMPL != 3 && PMid2 == 1) || (SBOX_IMPL == aesf_pkg::SboxRom && PSub == 0)),
     .MSG    ("aesf_aes_pipe_key: NK 4/6/8, ROUND 1..NK+6, SBOX_IMPL 0..3, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 needs bit 1)")
   ) u_param_check ();
 
@@ -150,7 +150,7 @@ module aesf_aes_pipe_key #(
       .data_i (sw_in),
       .data_o (t)
     );
-  end else if (SBOX_IMPL == 2) begin : gen_sw_rom
+  end else if (SBOX_IMPL == aesf_pkg::SboxRom) begin : gen_sw_rom
     // two block ROMs, two S-boxes each; their output register is T's register of u_reg_pt below
     for (genvar b = 0; b < 2; b++) begin : gen_rom
       aesf_sbox_rom #(
@@ -203,7 +203,7 @@ module aesf_aes_pipe_key #(
 
   logic [KW-1:0] pw_a;
   logic [31:0]   t_a;
-  if (SBOX_IMPL == 2 && SubPos != 4) begin : gen_reg_p_rom
+  if (SBOX_IMPL == aesf_pkg::SboxRom && SubPos != 4) begin : gen_reg_p_rom
     // T comes registered out of the block ROMs (RegPt = 1 here: SBOX_IMPL 2 needs PSub)
     aesf_aes_pipe_stage #(
       .W  (KW),

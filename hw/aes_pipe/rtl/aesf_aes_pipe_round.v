@@ -85,7 +85,7 @@ module aesf_aes_pipe_round #(
   aesf_param_check #(
     .ILLEGAL(SBOX_IMPL < 0 || SBOX_IMPL > 4 || PIPE_MASK < 0 || PIPE_MASK > 15 || LAST < 0 || LAST > 1 ||
              INVERSE < 0 || INVERSE > 1 || (SBOX_IMPL != 1 && SBOX_IMPL != 3 && P_MID == 1) ||
-             (SBOX_IMPL != 3 && P_MID2 == 1) || ((SBOX_IMPL == 2 || SBOX_IMPL == 4) && P_SUB == 0) ||
+             (SBOX_IMPL != 3 && P_MID2 == 1) || ((SBOX_IMPL == aesf_pkg::SboxRom || SBOX_IMPL == 4) && P_SUB == 0) ||
              (SBOX_IMPL == 3 && INVERSE == 1)),
     .MSG    ("aesf_aes_pipe_round: SBOX_IMPL 0..4, PIPE_MASK 0..15 (bit 0 only with SBOX_IMPL 1 or 3, bit 3 only with SBOX_IMPL 3, bit 1 set with SBOX_IMPL 2 and 4), LAST 0..1, INVERSE 0..1 (0 with SBOX_IMPL 3)")
   ) u_param_check ();
@@ -115,7 +115,7 @@ module aesf_aes_pipe_round #(
       .data_i (sr),
       .data_o (sb)
     );
-  end else if (SBOX_IMPL == 2 || SBOX_IMPL == 4) begin : gen_sb_rom
+  end else if (SBOX_IMPL == aesf_pkg::SboxRom || SBOX_IMPL == 4) begin : gen_sb_rom
     for (genvar n = 0; n < 8; n++) begin : gen_rom
       aesf_sbox_rom #(
         .INVERSE (INVERSE),
@@ -157,7 +157,7 @@ module aesf_aes_pipe_round #(
   logic [127:0] sb_s;  // after the optional P_SUB register (inside the ROMs for SBOX_IMPL = 2 and 4)
   aesf_aes_pipe_stage #(
     .W  (128),
-    .EN ((SBOX_IMPL == 2 || SBOX_IMPL == 4) ? 0 : P_SUB)
+    .EN ((SBOX_IMPL == aesf_pkg::SboxRom || SBOX_IMPL == 4) ? 0 : P_SUB)
   ) u_reg_sub (
     .clk_i  (clk_i),
     .en_i   (en_i),

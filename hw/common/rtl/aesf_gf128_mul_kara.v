@@ -40,11 +40,7 @@ module aesf_gf128_mul_kara #(
     .MSG    ("aesf_gf128_mul_kara: ORDER 0..6, PIPE_MASK and IN_MASK < 2^(ORDER+1), OUT_REG 0 or 1")
   ) u_param_check ();
 
-  function automatic int popcount(input int v);
-    popcount = 0;
-    for (int i = 0; i < 8; i++) popcount += (v >> i) & 1;
-  endfunction
-  localparam int LAT_MUL = popcount(PIPE_MASK) + popcount(IN_MASK);
+  localparam int LAT_MUL = aesf_pkg::popcount(PIPE_MASK) + aesf_pkg::popcount(IN_MASK);
   localparam int LATENCY = LAT_MUL + OUT_REG;
 
   logic [127:0] xr, yr;   // reflected: xr[k] = coefficient of x^k

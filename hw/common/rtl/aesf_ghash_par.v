@@ -100,11 +100,7 @@ module aesf_ghash_par #(
   output logic           busy_o         // powers being computed, a flush, or a message outstanding
 );
 
-  function automatic int popcount(input int v);
-    popcount = 0;
-    for (int i = 0; i < 8; i++) popcount += (v >> i) & 1;
-  endfunction
-  localparam int D = popcount(PIPE_MASK) + popcount(IN_MASK) + OUT_REG;
+  localparam int D = aesf_pkg::popcount(PIPE_MASK) + aesf_pkg::popcount(IN_MASK) + OUT_REG;
   localparam int M = N * D;
   localparam int OW = $clog2(RES_DEPTH + 1);  // outstanding-message counter width
 

@@ -45,12 +45,12 @@ module aesf_key_sched #(
   localparam int NR = NK + 6;
 
   aesf_param_check #(
-    .ILLEGAL(!(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) || SBOX_IMPL < 0 || SBOX_IMPL > 1 ||
+    .ILLEGAL(!aesf_pkg::key_bits_ok(KEY_BITS) || SBOX_IMPL < 0 || SBOX_IMPL > 1 ||
              FIRST_GROUP < 0 || FIRST_GROUP > 1),
     .MSG    ("aesf_key_sched: KEY_BITS must be 128, 192 or 256, SBOX_IMPL 0..1, FIRST_GROUP 0..1")
   ) u_param_check ();
 
-  localparam logic [1:0]   KEY_LEN  = (KEY_BITS == 128) ? 2'd0 : (KEY_BITS == 192) ? 2'd1 : 2'd2;
+  localparam logic [1:0]   KEY_LEN  = aesf_pkg::key_bits_len(KEY_BITS);
   localparam logic [255:0] KEY_MASK = ~(256'd0) << (256 - KEY_BITS);
 
   logic [255:0] key;

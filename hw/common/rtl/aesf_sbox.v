@@ -28,7 +28,7 @@ module aesf_sbox #(
     .MSG    ("aesf_sbox: IMPL must be 0 or 1 and INVERSE 0, 1 or 2")
   ) u_param_check ();
 
-  if (IMPL == 1) begin : gen_cf
+  if (IMPL == aesf_pkg::SboxCf) begin : gen_cf
     logic [12:0] mid_unused;  // the seam is for pipelined users; this wrapper is combinational
     aesf_sbox_cf #(
       .INVERSE (INVERSE)

@@ -82,15 +82,16 @@ module aesf_dam_cipher #(
   localparam int NR        = KEY_BITS / 32 + 6;
   // 1: S-box seam register (substage1 | substage2); 4: the block RAMs' output register (P_SUB), and with
   // MIX_REG the register after (Inv)MixColumns (P_MIX)
-  localparam int PIPE_MASK = (SBOX_IMPL == 1) ? 1 : (SBOX_IMPL == 4) ? 2 + 4 * MIX_REG : 0;
+  localparam int PIPE_MASK = (SBOX_IMPL == aesf_pkg::SboxCf) ? 1 : (SBOX_IMPL == 4) ? 2 + 4 * MIX_REG : 0;
   // LATENCY is not used inside: it documents the timing for users and is read by the tests (and the
   // DAM core's bookkeeping) through hierarchical/parameter access.
   /* verilator lint_off UNUSEDPARAM */
-  localparam int LATENCY   = NR * ((SBOX_IMPL == 0) ? 1 : 2 + MIX_REG) + IN_REG;  // enabled edges, input to output
+  // enabled edges, input to output
+  localparam int LATENCY   = NR * ((SBOX_IMPL == aesf_pkg::SboxLut) ? 1 : 2 + MIX_REG) + IN_REG;
   /* verilator lint_on UNUSEDPARAM */
 
   aesf_param_check #(
-    .ILLEGAL(INVERSE < 0 || INVERSE > 1 || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
+    .ILLEGAL(INVERSE < 0 || INVERSE > 1 || !aesf_pkg::key_bits_ok(KEY_BITS) ||
              !(SBOX_IMPL == 0 || SBOX_IMPL == 1 || SBOX_IMPL == 4) || MIX_REG < 0 || MIX_REG > 1 ||
              (MIX_REG == 1 && SBOX_IMPL != 4) || IN_REG < 0 || IN_REG > 1),
     .MSG    ("aesf_dam_cipher: INVERSE 0..1, KEY_BITS 128/192/256, SBOX_IMPL 0, 1 or 4, MIX_REG 0..1 (1 only with SBOX_IMPL 4), IN_REG 0..1")

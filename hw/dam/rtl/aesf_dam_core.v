@@ -124,7 +124,7 @@ module aesf_dam_core #(
   aesf_param_check #(
     .ILLEGAL(!(W == 32 || W == 64 || W == 128) || MEM_AW < 4 || MEM_AW > 20 ||
              !(CQ_DEPTH == 2 || CQ_DEPTH == 4 || CQ_DEPTH == 8 || CQ_DEPTH == 16) ||
-             !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) || !(SBOX_IMPL == 0 || SBOX_IMPL == 1 || SBOX_IMPL == 4) ||
+             !aesf_pkg::key_bits_ok(KEY_BITS) || !(SBOX_IMPL == 0 || SBOX_IMPL == 1 || SBOX_IMPL == 4) ||
              MIX_REG < 0 || MIX_REG > 1 || (MIX_REG == 1 && SBOX_IMPL != 4) || IN_REG < 0 || IN_REG > 1 ||
              BW != ((MEM_AW > 12) ? MEM_AW : 12) + 1),
     .MSG    ("aesf_dam_core: W 32/64/128, MEM_AW 4..20, CQ_DEPTH 2..16 (power of 2), KEY_BITS 128/192/256, SBOX_IMPL 0, 1 or 4, MIX_REG 0..1 (1 only with SBOX_IMPL 4), IN_REG 0..1")
@@ -143,7 +143,7 @@ module aesf_dam_core #(
   localparam logic [3:0] ErrBadOp   = 4'd4;  // OP 3
   localparam logic [3:0] ErrBusy    = 4'd5;  // GO while the DMA runs (no done for the refused GO)
   localparam int WPSW = (WPS > 1) ? $clog2(WPS) : 1;
-  localparam int NR   = (KEY_BITS == 128) ? 10 : (KEY_BITS == 192) ? 12 : 14;
+  localparam int NR   = aesf_pkg::key_bits_nr(KEY_BITS);
   localparam int RKW  = 128 * (NR + 1);
   localparam int QW   = $clog2(CQ_DEPTH);
   localparam int RF_DEPTH = 8;           // read word FIFO (credits for outstanding memory reads)
@@ -151,7 +151,8 @@ module aesf_dam_core #(
   // is free that no state in the engine has claimed, so the engines never stall (en_i = 1: no enable fans out
   // to the pipeline registers or block-RAM clock enables). BQ_DEPTH >= LATENCY + the credit loop (3), so a
   // consumer that pops one block per clock sees one block per clock.
-  localparam int LAT      = NR * ((SBOX_IMPL == 0) ? 1 : 2 + MIX_REG) + IN_REG;  // = aesf_dam_cipher LATENCY
+  // = aesf_dam_cipher LATENCY
+  localparam int LAT      = NR * ((SBOX_IMPL == aesf_pkg::SboxLut) ? 1 : 2 + MIX_REG) + IN_REG;
   localparam int BQ_DEPTH = (LAT + 3 <= 32) ? 32 : 64;
   localparam int BQW  = $clog2(BQ_DEPTH + 1);
   // command record: {after, tag, err, mode, width, beats, addr}
@@ -189,7 +190,7 @@ module aesf_dam_core #(
   // Key expansion and the two AES engines
   logic [RKW-1:0] rk_enc, rk_dec;
   logic           key_ok;
-  aesf_dam_keyexp #(.KEY_BITS(KEY_BITS), .SBOX_IMPL((SBOX_IMPL == 1) ? 1 : 0)) u_keyexp (
+  aesf_dam_keyexp #(.KEY_BITS(KEY_BITS), .SBOX_IMPL((SBOX_IMPL == aesf_pkg::SboxCf) ? 1 : 0)) u_keyexp (
     .clk_i, .rst_ni, .load_i(key_load_i), .key_i, .clear_i(zeroize_i),
     .busy_o(key_busy_o), .ok_o(key_ok), .rk_enc_o(rk_enc), .rk_dec_o(rk_dec)
   );

@@ -59,7 +59,7 @@ module aesf_dam_keyexp #(
   localparam int NR = NK + 6;  // rounds; the rk ports hold NR + 1 round keys
 
   aesf_param_check #(
-    .ILLEGAL(!(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) || SBOX_IMPL < 0 ||
+    .ILLEGAL(!aesf_pkg::key_bits_ok(KEY_BITS) || SBOX_IMPL < 0 ||
              SBOX_IMPL > 1),
     .MSG    ("aesf_dam_keyexp: KEY_BITS must be 128, 192 or 256 and SBOX_IMPL 0..1")
   ) u_param_check ();

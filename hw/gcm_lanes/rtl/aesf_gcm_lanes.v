@@ -133,10 +133,10 @@ module aesf_gcm_lanes #(
   localparam int KD = 1 << KS_LOG2;                  // keystream FIFO depth (beats)
 
   aesf_param_check #(
-    .ILLEGAL(!(N == 1 || N == 2 || N == 4) || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
+    .ILLEGAL(!(N == 1 || N == 2 || N == 4) || !aesf_pkg::key_bits_ok(KEY_BITS) ||
              SBOX_IMPL < 0 || SBOX_IMPL > 4 || PIPE_MASK < 0 || PIPE_MASK > 15 ||
              (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PIPE_MASK % 2 == 1) || (SBOX_IMPL != 3 && PIPE_MASK >= 8) ||
-             ((SBOX_IMPL == 2 || SBOX_IMPL == 4) && (PIPE_MASK / 2) % 2 == 0) ||
+             ((SBOX_IMPL == aesf_pkg::SboxRom || SBOX_IMPL == 4) && (PIPE_MASK / 2) % 2 == 0) ||
              KS_LOG2 < 2 || KS_LOG2 > 10 || ROM_LANES < 0 || ROM_LANES > N || IV_IN_CMD < 0 || IV_IN_CMD > 1 ||
              CQ_LOG2 < 1 || CQ_LOG2 > 4 || !(LUT_SBOX == 0 || LUT_SBOX == 3)),
     .MSG    ("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..4, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 and 4 need bit 1), KS_LOG2 2..10, ROM_LANES 0..N, IV_IN_CMD 0..1, CQ_LOG2 1..4, LUT_SBOX 0 or 3")
@@ -176,10 +176,10 @@ module aesf_gcm_lanes #(
   localparam logic [1:0] StSJ0    = 2'd2;   // J0 known (from the command): E_K(J0) enters the lanes now
   localparam logic [1:0] StSCtr   = 2'd3;   // counter beats
 
-  localparam logic [2:0] ErrNone    = 3'd0;
-  localparam logic [2:0] ErrNoKey   = 3'd1;
-  localparam logic [2:0] ErrLength  = 3'd2;
-  localparam logic [2:0] ErrAborted = 3'd4;
+  localparam logic [2:0] ErrNone    = aesf_pkg::GcmErrNone;
+  localparam logic [2:0] ErrNoKey   = aesf_pkg::GcmErrNoKey;
+  localparam logic [2:0] ErrLength  = aesf_pkg::GcmErrLength;
+  localparam logic [2:0] ErrAborted = aesf_pkg::GcmErrAborted;
 
   localparam int CQ = 1 << CQ_LOG2;          // messages accepted and not yet done (command queue depth)
 
@@ -236,7 +236,8 @@ module aesf_gcm_lanes #(
     assign st[0] = aes_in_q[N*128-1-128*l -: 128];
     assign vv[0] = aes_v_q;
     for (genvar r = 1; r <= NR; r++) begin : gen_round
-      aesf_aes_pipe_round #(.SBOX_IMPL(((SBOX_IMPL == 2 || SBOX_IMPL == 4) && l >= ROM_LANES) ? LUT_SBOX : SBOX_IMPL),
+      aesf_aes_pipe_round #(.SBOX_IMPL(((SBOX_IMPL == aesf_pkg::SboxRom || SBOX_IMPL == 4) && l >= ROM_LANES) ?
+                                       LUT_SBOX : SBOX_IMPL),
                             .PIPE_MASK(PIPE_MASK),
                             .LAST((r == NR) ? 1 : 0)) u_round (
         .clk_i, .rst_ni, .en_i(1'b1), .valid_i(vv[r-1]), .state_i(st[r-1]), .rk_i(rk_q[r]),
@@ -249,8 +250,7 @@ module aesf_gcm_lanes #(
   // All lanes carry the same valid. After a clear the lanes may still hold up to LAT blocks issued before it:
   // their outputs are ignored for LAT cycles (flush_q), and no key or command is taken until then.
   // (aes_v_q is cleared by clear_q, so LAT counts the rounds only)
-  localparam int LAT = NR * (1 + (PIPE_MASK & 1) + ((PIPE_MASK >> 1) & 1) + ((PIPE_MASK >> 2) & 1) +
-                            ((PIPE_MASK >> 3) & 1));
+  localparam int LAT = NR * (1 + aesf_pkg::popcount(PIPE_MASK));
   logic [6:0] flush_q;
   assign aes_v_o = &lane_v_o && (flush_q == '0);
   // the lanes' valid chain is a check only (FORMAL below): the kind delay lines say what leaves the lanes
@@ -377,7 +377,7 @@ module aesf_gcm_lanes #(
   // byte enables of the first nbytes bytes (byte 0 in the top bit), 0 -> all 16 bytes. One compare per byte (each
   // enable is one LUT of nbytes), not a shift (timing, issue 19)
   function automatic logic [15:0] byte_en(input logic [3:0] nbytes);
-    for (int b = 0; b < 16; b++) byte_en[15-b] = (nbytes == 4'd0) || (4'(b) < nbytes);
+    byte_en = aesf_pkg::first_bytes({nbytes == 4'd0, nbytes});
   endfunction
 
   // byte enables of a segment's last beat (lane 0 on top, byte 0 of a lane in its top bit), from the segment's
@@ -936,7 +936,7 @@ module aesf_gcm_lanes #(
   // key 0 (FIRST_GROUP 0); clear_q zeroizes it
   aesf_key_sched #(
     .KEY_BITS    (KEY_BITS),
-    .SBOX_IMPL   ((SBOX_IMPL == 1) ? 1 : 0),
+    .SBOX_IMPL   ((SBOX_IMPL == aesf_pkg::SboxCf) ? 1 : 0),
     .FIRST_GROUP (0)
   ) u_key_sched (
     .clk_i,

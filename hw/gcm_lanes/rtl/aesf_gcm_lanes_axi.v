@@ -99,7 +99,7 @@ module aesf_gcm_lanes_axi #(
   localparam int NKW = KEY_BITS / 32;    // key words
 
   aesf_param_check #(
-    .ILLEGAL(!(N == 1 || N == 2 || N == 4) || !(KEY_BITS == 128 || KEY_BITS == 192 || KEY_BITS == 256) ||
+    .ILLEGAL(!(N == 1 || N == 2 || N == 4) || !aesf_pkg::key_bits_ok(KEY_BITS) ||
              BUF_LOG2 < 0 || BUF_LOG2 > 12),
     .MSG    ("aesf_gcm_lanes_axi: N 1/2/4, KEY_BITS 128/192/256, BUF_LOG2 0..12")
   ) u_param_check ();
@@ -120,9 +120,9 @@ module aesf_gcm_lanes_axi #(
 
 
   // error codes in STATUS.ERR (core codes 1, 2, 4 plus the front end's)
-  localparam logic [3:0] ErrAborted = 4'd4;   // ABORT / ZEROIZE (also the core's code)
-  localparam logic [3:0] ErrFraming = 4'd5;   // s_axis frame does not match the programmed lengths
-  localparam logic [3:0] ErrBufLen  = 4'd6;   // buffered decrypt: text longer than the buffer
+  localparam logic [3:0] ErrAborted = 4'(aesf_pkg::GcmErrAborted);   // ABORT / ZEROIZE (also the core's code)
+  localparam logic [3:0] ErrFraming = aesf_pkg::GcmErrFraming;       // s_axis frame does not match the lengths
+  localparam logic [3:0] ErrBufLen  = aesf_pkg::GcmErrBufLen;        // buffered decrypt: text longer than the buffer
 
   // ------------------------------------------------------------------------------------------
   // Core

@@ -107,19 +107,11 @@ module aesf_gcm_seq #(
   localparam logic [3:0] StFin    = 4'd9;   // (decrypt: tag beat) wait for GHASH, tag / compare
   localparam logic [3:0] StAbort  = 4'd10;  // drain the AES engine, then done with err 4
 
-  localparam logic [2:0] ErrNone  = 3'd0;
-  localparam logic [2:0] ErrNoKey = 3'd1;
-  localparam logic [2:0] ErrLen   = 3'd2;
-  localparam logic [2:0] ErrKey   = 3'd3;
-  localparam logic [2:0] ErrAbort = 3'd4;
-
-  // Left-aligned byte mask of n bytes, n = 0..16 (16: all ones).
-  function automatic logic [127:0] byte_mask(input logic [4:0] n);
-    byte_mask = '0;
-    for (int i = 0; i < 16; i++) begin
-      if (n > 5'(i)) byte_mask[127 - 8*i -: 8] = 8'hff;
-    end
-  endfunction
+  localparam logic [2:0] ErrNone  = aesf_pkg::GcmErrNone;
+  localparam logic [2:0] ErrNoKey = aesf_pkg::GcmErrNoKey;
+  localparam logic [2:0] ErrLen   = aesf_pkg::GcmErrLength;
+  localparam logic [2:0] ErrKey   = aesf_pkg::GcmErrKeyLen;
+  localparam logic [2:0] ErrAbort = aesf_pkg::GcmErrAborted;
 
   // ---------------------------------------------------------------------------------------
   // Registers
@@ -277,7 +269,7 @@ module aesf_gcm_seq #(
   assign ks_avail = aes_out_valid & ek0v_q;
   assign seg_last = (rem_q[35:5] == 31'd0) & ~(rem_q[4] & (rem_q[3:0] != 4'd0));  // rem_q <= 16
   assign rem_clip = (rem_q[35:4] != 32'd0) ? 5'd16 : {1'b0, rem_q[3:0]};
-  assign mask     = byte_mask(rem_clip);
+  assign mask     = aesf_pkg::first_bytes_mask(rem_clip);   // left-aligned, rem_clip = 0..16 bytes
   assign txt_x    = (in_data_i ^ aes_out_data) & mask;
 
   assign key_ready_o = (st_q == StIdle) & aes_key_ready & ~clear_i;
@@ -307,7 +299,7 @@ module aesf_gcm_seq #(
   // GHASH input buffer gh_q (free once the length block is in the multiplier; it never enters the hash),
   // so the same masked XOR is the difference; auth fails when any tag byte differs (constant time: one cycle).
   assign ghash_s = mul_z ^ ek0_q ^ (dec_q ? gh_q : '0);
-  assign diff    = ghash_s & byte_mask(tlen_q);
+  assign diff    = ghash_s & aesf_pkg::first_bytes_mask(tlen_q);
   assign fin_ok  = gh_idle & ek0v_q & (~dec_q | tgot_q) & ~outv_q;
 
   // AES engine inputs
@@ -433,7 +425,7 @@ module aesf_gcm_seq #(
           if (key_hs) begin
             key_ok_d = 1'b0;
             fail_d   = 1'b0;
-            if (key_len_i == 2'd3) begin
+            if (key_len_i == aesf_pkg::KeyLenBad) begin
               err_d  = ErrKey;
               done_d = 1'b1;
             end else begin
