@@ -118,8 +118,11 @@ def test_ecb_cf_split_icarus_subset():
     _assert_exact_cycles(vecs, res, 128, 7)
 
 
+# ~60 s, mostly the Verilator build: make test-full; make test runs aes_pipe's vectors on Icarus (and its rounds in
+# gcm_lanes' Verilator run)
+@pytest.mark.full
 def test_ecb_mmt_gfsbox_verilator():
-    """One Verilator build in make test: AES-128, LUT S-box, register after SubBytes (20 cycles), the MMT + GFSbox
+    """Verilator (make test-full): AES-128, LUT S-box, register after SubBytes (20 cycles), the MMT + GFSbox
     vectors (the whole KAT + MMT suite of this placement runs on Icarus in make test, and on Verilator below)."""
     vecs = [v for v in get("aes_pipe").ci_vectors() if "MMT" in v["id"] or "GFSbox" in v["id"]]
     assert len(vecs) >= 15

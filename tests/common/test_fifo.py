@@ -20,7 +20,7 @@ CONFIGS = [
     ("icarus", {"W": 7, "DEPTH": 8, "WIPE": 0, "SPEC_WR": 1}),
     pytest.param("verilator", {"W": 40, "DEPTH": 16, "WIPE": 0, "HEAD_REG": 1}, marks=pytest.mark.full),
     pytest.param("verilator", {"W": 5, "DEPTH": 32, "WIPE": 1, "HEAD_REG": 1}, marks=pytest.mark.full),
-    ("verilator", {"W": 5, "DEPTH": 8, "WIPE": 1, "HEAD_REG": 0}),
+    pytest.param("verilator", {"W": 5, "DEPTH": 8, "WIPE": 1, "HEAD_REG": 0}, marks=pytest.mark.full),
     ("icarus", {"W": 11, "DEPTH": 2, "WIPE": 0, "HEAD_REG": 1, "SPEC_WR": 1}),
     ("verilator", {"W": 6, "DEPTH": 4, "WIPE": 0, "HEAD_REG": 1, "SPEC_WR": 1}),
 ]

@@ -123,7 +123,8 @@ def test_core_file_targets(path):
 LINT_FULL = {"hw/dam/dam.core", "hw/dam/dam_core.core"}
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.full) if p in LINT_FULL else p for p in sorted(DATA)])
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.full) if p in LINT_FULL else p
+                                  for p in sorted(DATA)])
 def test_lint(path):
     _ok(_run("lint", _vlnv(DATA[path])))
 

@@ -2,7 +2,7 @@
 """Bounded model check of the AXI handshake rules of aesf_gcm_lanes_axi (syn/formal/gcm_lanes_axi.sby, YoWASP
 SymbiYosys + yices): m_axis valid held / data stable until ready (also across ZEROIZE and ABORT), AXI4-Lite
 responses held until taken, a write refused with SLVERR changes nothing, no input beat lost. The core is replaced by its output contract. The `mutant` task drops that contract and must fail
-(the assertions are live). `make test` checks the unbuffered top to 16 cycles (~25 s); the 24-cycle run (~90 s) and the
+(the assertions are live). `make test` checks the unbuffered top to 14 cycles (~15 s); the 24-cycle run (~90 s) and the
 buffered configuration (~3 CPU minutes) run in `make test-full`."""
 from __future__ import annotations
 
