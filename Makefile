@@ -8,7 +8,7 @@ PYTEST = $(VENV)/bin/python -m pytest
 
 # Every RTL file of the library (lint covers shared blocks and all cores).
 RTL_DIRS := $(sort $(dir $(wildcard hw/*/rtl/*.v)))
-RTL      := hw/common/rtl/aesf_pkg.v $(filter-out hw/common/rtl/aesf_pkg.v,$(wildcard hw/*/rtl/*.v))  # the package first
+RTL      := hw/aes/rtl/aesf_pkg.v $(filter-out hw/aes/rtl/aesf_pkg.v,$(wildcard hw/*/rtl/*.v))  # the package first
 LINT_WAIVERS := $(wildcard hw/lint/*.vlt)
 
 .PHONY: help setup test test-full lint report explore-pipelined demo clean distclean

@@ -46,7 +46,7 @@ def test_key_sched_parameters(params, ok, tmp_path):
     top = "aesf_key_sched"
     cmd = ["iverilog", "-g2012", "-o", str(tmp_path / "x.vvp"), "-s", top, "-y", str(repo_root() / "hw/common/rtl")]
     cmd += [f"-P{top}.{k}={v}" for k, v in params.items()]
-    cmd += [str(repo_root() / "hw/common/rtl/aesf_pkg.v"), str(repo_root() / "hw/common/rtl/aesf_key_sched.v")]
+    cmd += [str(repo_root() / "hw/aes/rtl/aesf_pkg.v"), str(repo_root() / "hw/common/rtl/aesf_key_sched.v")]
     p = subprocess.run(cmd, capture_output=True, text=True)
     assert (p.returncode == 0) == ok, p.stdout + p.stderr
     assert ("aesf_illegal_parameter_value" in p.stdout + p.stderr) == (not ok)

@@ -9,8 +9,10 @@
 // gives it a local name from the package (`localparam logic [2:0] ErrNone = aesf_pkg::GcmErrNone;`), so its
 // code reads as before and the value still exists once. The dialect (../../docs/toolchain.md and CONTRIBUTING.md):
 // constants and Verilog-2005 functions only (no typedefs or enums used as aesf_pkg::type: they crash Icarus 11),
-// referenced with the scope operator, no `import`. Every source list puts this file first: aesforge.cores
-// finds the `aesf_pkg::` references like instantiations, hw/common/common.core lists it first.
+// referenced with the scope operator, no `import`. A package must be read before its users and no tool finds one
+// through -y, so this file lives in hw/aes/, which sorts before every other hw/ folder (a name-ordered
+// hw/*/rtl/*.v list declares it first), and every source list puts it first: aesforge.cores finds the
+// `aesf_pkg::` references like instantiations, hw/common/common.core lists it first.
 //
 // Byte order: as everywhere in the library, byte 0 of a 128-bit block is its top byte ([127:120]); a 16-bit byte
 // enable has byte 0 in bit 15.
