@@ -187,6 +187,31 @@ def _inv_mix_word(w: int) -> int:
 # ---------------------------------------------------------------------------------------
 # Fast T-table cipher
 # ---------------------------------------------------------------------------------------
+def _rounds(nr: int, k, t0, t1, t2, t3, sb, s0: int, s1: int, s2: int, s3: int) -> tuple[int, int, int, int]:
+    """AddRoundKey, Nr - 1 T-table rounds and the final round (no MixColumns) on four column words; column j takes
+    row r from column j + r (ShiftRows). ``k``: 4(Nr + 1) round-key words; ``t0..t3`` / ``sb``: the T-tables and
+    S-box of the direction (AES.decrypt_int relabels the columns so that InvShiftRows has this pattern too)."""
+    s0 ^= k[0]
+    s1 ^= k[1]
+    s2 ^= k[2]
+    s3 ^= k[3]
+    i = 4
+    for _ in range(nr - 1):
+        s0, s1, s2, s3 = (
+            t0[s0 >> 24] ^ t1[(s1 >> 16) & 0xFF] ^ t2[(s2 >> 8) & 0xFF] ^ t3[s3 & 0xFF] ^ k[i],
+            t0[s1 >> 24] ^ t1[(s2 >> 16) & 0xFF] ^ t2[(s3 >> 8) & 0xFF] ^ t3[s0 & 0xFF] ^ k[i + 1],
+            t0[s2 >> 24] ^ t1[(s3 >> 16) & 0xFF] ^ t2[(s0 >> 8) & 0xFF] ^ t3[s1 & 0xFF] ^ k[i + 2],
+            t0[s3 >> 24] ^ t1[(s0 >> 16) & 0xFF] ^ t2[(s1 >> 8) & 0xFF] ^ t3[s2 & 0xFF] ^ k[i + 3],
+        )
+        i += 4
+    return (
+        ((sb[s0 >> 24] << 24) | (sb[(s1 >> 16) & 0xFF] << 16) | (sb[(s2 >> 8) & 0xFF] << 8) | sb[s3 & 0xFF]) ^ k[i],
+        ((sb[s1 >> 24] << 24) | (sb[(s2 >> 16) & 0xFF] << 16) | (sb[(s3 >> 8) & 0xFF] << 8) | sb[s0 & 0xFF]) ^ k[i + 1],
+        ((sb[s2 >> 24] << 24) | (sb[(s3 >> 16) & 0xFF] << 16) | (sb[(s0 >> 8) & 0xFF] << 8) | sb[s1 & 0xFF]) ^ k[i + 2],
+        ((sb[s3 >> 24] << 24) | (sb[(s0 >> 16) & 0xFF] << 16) | (sb[(s1 >> 8) & 0xFF] << 8) | sb[s2 & 0xFF]) ^ k[i + 3],
+    )
+
+
 class AES:
     """AES-128/192/256 block cipher with a precomputed key schedule.
 
@@ -209,14 +234,15 @@ class AES:
         self._dk: tuple[int, ...] | None = None  # built on first decryption (GCM never needs it)
 
     def _decryption_keys(self) -> tuple[int, ...]:
-        """Equivalent inverse cipher keys: reverse round order, InvMixColumns on rounds 1..Nr-1."""
+        """Equivalent inverse cipher keys: reverse round order, InvMixColumns on rounds 1..Nr-1, each round's
+        words in the column order (0, 3, 2, 1) of ``_rounds`` (see ``decrypt_int``)."""
         w = self._ek
         dk: list[int] = []
         for r in range(self.nr, -1, -1):
             words = list(w[4 * r : 4 * r + 4])
             if 0 < r < self.nr:
                 words = [_inv_mix_word(x) for x in words]
-            dk.extend(words)
+            dk.extend((words[0], words[3], words[2], words[1]))
         self._dk = tuple(dk)
         return self._dk
 
@@ -230,63 +256,20 @@ class AES:
 
     def encrypt_int(self, x: int) -> int:
         """Encrypt a block given as a 128-bit big-endian integer (avoids bytes conversions)."""
-        k = self._ek
-        t0, t1, t2, t3 = TE0, TE1, TE2, TE3
-        s0 = (x >> 96) ^ k[0]
-        s1 = ((x >> 64) & 0xFFFFFFFF) ^ k[1]
-        s2 = ((x >> 32) & 0xFFFFFFFF) ^ k[2]
-        s3 = (x & 0xFFFFFFFF) ^ k[3]
-        i = 4
-        for _ in range(self.nr - 1):
-            # One full round: column j takes row r from column j+r (ShiftRows), then T-lookups.
-            s0, s1, s2, s3 = (
-                t0[s0 >> 24] ^ t1[(s1 >> 16) & 0xFF] ^ t2[(s2 >> 8) & 0xFF] ^ t3[s3 & 0xFF] ^ k[i],
-                t0[s1 >> 24] ^ t1[(s2 >> 16) & 0xFF] ^ t2[(s3 >> 8) & 0xFF] ^ t3[s0 & 0xFF] ^ k[i + 1],
-                t0[s2 >> 24] ^ t1[(s3 >> 16) & 0xFF] ^ t2[(s0 >> 8) & 0xFF] ^ t3[s1 & 0xFF] ^ k[i + 2],
-                t0[s3 >> 24] ^ t1[(s0 >> 16) & 0xFF] ^ t2[(s1 >> 8) & 0xFF] ^ t3[s2 & 0xFF] ^ k[i + 3],
-            )
-            i += 4
-        sb = SBOX  # final round: SubBytes + ShiftRows + AddRoundKey, no MixColumns
-        return (
-            (((sb[s0 >> 24] << 24) | (sb[(s1 >> 16) & 0xFF] << 16) | (sb[(s2 >> 8) & 0xFF] << 8) | sb[s3 & 0xFF])
-             ^ k[i]) << 96
-            | (((sb[s1 >> 24] << 24) | (sb[(s2 >> 16) & 0xFF] << 16) | (sb[(s3 >> 8) & 0xFF] << 8) | sb[s0 & 0xFF])
-               ^ k[i + 1]) << 64
-            | (((sb[s2 >> 24] << 24) | (sb[(s3 >> 16) & 0xFF] << 16) | (sb[(s0 >> 8) & 0xFF] << 8) | sb[s1 & 0xFF])
-               ^ k[i + 2]) << 32
-            | (((sb[s3 >> 24] << 24) | (sb[(s0 >> 16) & 0xFF] << 16) | (sb[(s1 >> 8) & 0xFF] << 8) | sb[s2 & 0xFF])
-               ^ k[i + 3])
-        )
+        s0, s1, s2, s3 = _rounds(self.nr, self._ek, TE0, TE1, TE2, TE3, SBOX,
+                                 x >> 96, (x >> 64) & 0xFFFFFFFF, (x >> 32) & 0xFFFFFFFF, x & 0xFFFFFFFF)
+        return (s0 << 96) | (s1 << 64) | (s2 << 32) | s3
 
     def decrypt_int(self, x: int) -> int:
-        """Decrypt a block given as a 128-bit big-endian integer (equivalent inverse cipher)."""
+        """Decrypt a block given as a 128-bit big-endian integer (equivalent inverse cipher).
+
+        InvShiftRows gives column j row r from column j - r; with the columns relabelled u_j = s_(-j mod 4), i.e.
+        (s0, s3, s2, s1), that is column j + r of u, the pattern of ShiftRows: so the same ``_rounds`` runs both
+        directions, decryption on the relabelled state with round keys in the same order (``_decryption_keys``)."""
         k = self._dk if self._dk is not None else self._decryption_keys()
-        t0, t1, t2, t3 = TD0, TD1, TD2, TD3
-        s0 = (x >> 96) ^ k[0]
-        s1 = ((x >> 64) & 0xFFFFFFFF) ^ k[1]
-        s2 = ((x >> 32) & 0xFFFFFFFF) ^ k[2]
-        s3 = (x & 0xFFFFFFFF) ^ k[3]
-        i = 4
-        for _ in range(self.nr - 1):
-            # InvShiftRows: column j takes row r from column j-r.
-            s0, s1, s2, s3 = (
-                t0[s0 >> 24] ^ t1[(s3 >> 16) & 0xFF] ^ t2[(s2 >> 8) & 0xFF] ^ t3[s1 & 0xFF] ^ k[i],
-                t0[s1 >> 24] ^ t1[(s0 >> 16) & 0xFF] ^ t2[(s3 >> 8) & 0xFF] ^ t3[s2 & 0xFF] ^ k[i + 1],
-                t0[s2 >> 24] ^ t1[(s1 >> 16) & 0xFF] ^ t2[(s0 >> 8) & 0xFF] ^ t3[s3 & 0xFF] ^ k[i + 2],
-                t0[s3 >> 24] ^ t1[(s2 >> 16) & 0xFF] ^ t2[(s1 >> 8) & 0xFF] ^ t3[s0 & 0xFF] ^ k[i + 3],
-            )
-            i += 4
-        ib = INV_SBOX  # final round: InvShiftRows + InvSubBytes + AddRoundKey
-        return (
-            (((ib[s0 >> 24] << 24) | (ib[(s3 >> 16) & 0xFF] << 16) | (ib[(s2 >> 8) & 0xFF] << 8) | ib[s1 & 0xFF])
-             ^ k[i]) << 96
-            | (((ib[s1 >> 24] << 24) | (ib[(s0 >> 16) & 0xFF] << 16) | (ib[(s3 >> 8) & 0xFF] << 8) | ib[s2 & 0xFF])
-               ^ k[i + 1]) << 64
-            | (((ib[s2 >> 24] << 24) | (ib[(s1 >> 16) & 0xFF] << 16) | (ib[(s0 >> 8) & 0xFF] << 8) | ib[s3 & 0xFF])
-               ^ k[i + 2]) << 32
-            | (((ib[s3 >> 24] << 24) | (ib[(s2 >> 16) & 0xFF] << 16) | (ib[(s1 >> 8) & 0xFF] << 8) | ib[s0 & 0xFF])
-               ^ k[i + 3])
-        )
+        u0, u1, u2, u3 = _rounds(self.nr, k, TD0, TD1, TD2, TD3, INV_SBOX,
+                                 x >> 96, x & 0xFFFFFFFF, (x >> 32) & 0xFFFFFFFF, (x >> 64) & 0xFFFFFFFF)
+        return (u0 << 96) | (u3 << 64) | (u2 << 32) | u1
 
 
 def _block_to_int(block: bytes) -> int:

@@ -5,6 +5,10 @@ A bench is a cocotb test module with one test that reads the shard's vectors fro
 through the DUT, and appends one result line per vector to $AESFORGE_OUT (flushed, so the parent can show
 progress and nothing is lost if the simulator dies). A vector that raises or times out gets an ``error``
 line and the DUT is reset before the next one.
+
+A bench's test bench subclasses ``VectorTB`` (``HandshakeTB`` for a core with valid/ready ports), overriding the
+hooks it needs (``idle_inputs``, ``start``, ``after_reset``, ``run``, ``run_one``, ``recover``); its one cocotb test
+is ``await run_bench(dut, TheTB)``.
 """
 from __future__ import annotations
 
@@ -146,17 +150,88 @@ class Batch:
         self.out.write(json.dumps(result) + "\n")
         self.out.flush()
 
-    async def run(self, dut, run_one, recover) -> None:
-        """Call `await run_one(vec) -> dict` per vector; on an exception emit an error and `await recover()`."""
-        n_err = 0
-        for vec in self.vectors():
+    def groups(self, streams: bool):
+        """The vectors one by one, or with ``streams`` runs of consecutive vectors with the same key and ``stream``
+        field as one group (a bench that overlaps messages runs them back to back)."""
+        vecs = list(self.vectors())
+        i = 0
+        while i < len(vecs):
+            j = i + 1
+            if streams and "stream" in vecs[i]:
+                while (j < len(vecs) and vecs[j].get("stream") == vecs[i]["stream"] and
+                       vecs[j].get("key") == vecs[i].get("key")):
+                    j += 1
+            yield vecs[i:j]
+            i = j
+
+    async def run(self, dut, run_one, recover, run_stream=None) -> None:
+        """Call `await run_one(vec) -> dict` per vector (with ``run_stream``: `await run_stream(group) -> [dict]` per
+        group of two or more, see ``groups``); on an exception emit an error line for each vector of the group and
+        `await recover()`."""
+        for group in self.groups(run_stream is not None):
             try:
-                res = await run_one(vec)
-                self.emit({"id": vec["id"], **res})
+                if len(group) == 1:
+                    results = [await run_one(group[0])]
+                else:
+                    results = await run_stream(group)
+                for vec, res in zip(group, results):
+                    self.emit({"id": vec["id"], **res})
             except Exception as e:  # noqa: BLE001 - every failure becomes an error line, never a crash
-                n_err += 1
                 msg = str(e) if isinstance(e, VectorTimeout) else f"bench error: {type(e).__name__}: {e}"
-                dut._log.error("vector %s: %s\n%s", vec.get("id"), msg, traceback.format_exc())
-                self.emit({"id": vec["id"], "error": msg})
+                dut._log.error("vector %s: %s\n%s", group[0].get("id"), msg, traceback.format_exc())
+                for vec in group:
+                    self.emit({"id": vec["id"], "error": msg})
                 await recover()
         self.out.close()
+
+
+class VectorTB:
+    """Base of every bench's test bench: ``run_bench`` builds it from (dut, batch), calls ``idle_inputs()``, starts the
+    clock and the reset (``start()``), calls ``after_reset()`` and then ``run()``, which hands each vector to
+    ``run_one(vec) -> dict`` and, after a failed one, calls ``recover()``. A bench overrides the hooks it needs."""
+
+    def __init__(self, dut, batch: Batch):
+        self.dut = dut
+        self.batch = batch
+
+    def idle_inputs(self) -> None:
+        """Drive the DUT's inputs to their idle values (before the reset)."""
+
+    async def start(self) -> None:
+        """The clock and the reset."""
+        await start_clock_and_reset(self.dut)
+
+    async def after_reset(self) -> None:
+        """Anything the DUT needs after the reset and before the first vector (a PRNG reseed, ...)."""
+
+    async def run(self) -> None:
+        await self.batch.run(self.dut, self.run_one, self.recover)
+
+    async def run_one(self, vec: dict) -> dict:
+        raise NotImplementedError
+
+    async def recover(self) -> None:
+        """Bring the DUT back to a known state after a vector that failed."""
+
+
+class HandshakeTB(VectorTB):
+    """A VectorTB for a core with valid/ready ports: its clock, seeded stall generators for the input and the output
+    handshakes (``send`` / ``receive``), and the key it holds (None: none loaded)."""
+
+    def __init__(self, dut, batch: Batch):
+        super().__init__(dut, batch)
+        self.clk = dut.clk_i
+        self.in_stall = Stall(batch.stall, batch.seed * 2 + 1)
+        self.out_stall = Stall(batch.stall, batch.seed * 2 + 2)
+        self.key = None
+
+
+async def run_bench(dut, make_tb) -> None:
+    """The body of every bench's one cocotb test: ``make_tb(dut, batch)`` (a VectorTB class or factory) drives every
+    vector of $AESFORGE_IN through the DUT and writes $AESFORGE_OUT."""
+    tb = make_tb(dut, Batch())
+    tb.idle_inputs()
+    await tb.start()
+    await tb.after_reset()
+    await tb.run()
+

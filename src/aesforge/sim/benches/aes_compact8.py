@@ -12,18 +12,10 @@ from __future__ import annotations
 import cocotb
 from cocotb.triggers import RisingEdge
 
-from aesforge.sim.bench import Batch, Stall, cycle, receive, reset, send, start_clock_and_reset, wait_high
+from aesforge.sim.bench import HandshakeTB, cycle, receive, reset, run_bench, send, wait_high
 
 
-class AesCompact8TB:
-    def __init__(self, dut, batch: Batch):
-        self.dut = dut
-        self.clk = dut.clk_i
-        self.batch = batch
-        self.in_stall = Stall(batch.stall, batch.seed * 2 + 1)
-        self.out_stall = Stall(batch.stall, batch.seed * 2 + 2)
-        self.key = None
-
+class AesCompact8TB(HandshakeTB):
     def idle_inputs(self):
         d = self.dut
         d.key_valid_i.value = 0
@@ -88,8 +80,4 @@ class AesCompact8TB:
 @cocotb.test()
 async def run_vectors(dut):
     """Drive every vector of $AESFORGE_IN through the core and write $AESFORGE_OUT."""
-    batch = Batch()
-    tb = AesCompact8TB(dut, batch)
-    tb.idle_inputs()
-    await start_clock_and_reset(dut)
-    await batch.run(dut, tb.run_one, tb.recover)
+    await run_bench(dut, AesCompact8TB)

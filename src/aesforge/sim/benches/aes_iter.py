@@ -13,21 +13,15 @@ from __future__ import annotations
 import cocotb
 from cocotb.triggers import RisingEdge
 
-from aesforge.sim.bench import (Batch, Stall, cycle, receive, reseed_prng, reset, send, start_clock_and_reset,
-                                wait_high)
+from aesforge.sim.bench import Batch, HandshakeTB, cycle, receive, reseed_prng, reset, run_bench, send, wait_high
 
 KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
 MCT_INNER = 1000        # AESAVS: chained operations per Monte Carlo checkpoint (aesforge.model.mct_ecb)
 
 
-class AesIterTB:
+class AesIterTB(HandshakeTB):
     def __init__(self, dut, batch: Batch):
-        self.dut = dut
-        self.clk = dut.clk_i
-        self.batch = batch
-        self.in_stall = Stall(batch.stall, batch.seed * 2 + 1)
-        self.out_stall = Stall(batch.stall, batch.seed * 2 + 2)
-        self.key = None
+        super().__init__(dut, batch)
         self.masked = hasattr(dut, "prng_seed_valid_i")
 
     def idle_inputs(self):
@@ -44,7 +38,7 @@ class AesIterTB:
             d.prng_seed_valid_i.value = 0
             d.prng_seed_i.value = 0
 
-    async def reseed(self):
+    async def after_reset(self):
         """Masked engines (a prng_seed_* port, aesf_aes_col32_dom): two 64-bit seed words from the batch seed, as a
         host reseeds after reset; the outputs and cycle counts must not depend on them."""
         if self.masked:
@@ -53,7 +47,7 @@ class AesIterTB:
     async def recover(self):
         self.idle_inputs()
         await reset(self.dut)
-        await self.reseed()
+        await self.after_reset()
         self.key = None
 
     async def load_key(self, key: bytes) -> int:
@@ -134,9 +128,4 @@ class AesIterTB:
 @cocotb.test()
 async def run_vectors(dut):
     """Drive every vector of $AESFORGE_IN through the core and write $AESFORGE_OUT."""
-    batch = Batch()
-    tb = AesIterTB(dut, batch)
-    tb.idle_inputs()
-    await start_clock_and_reset(dut)
-    await tb.reseed()
-    await batch.run(dut, tb.run_one, tb.recover)
+    await run_bench(dut, AesIterTB)

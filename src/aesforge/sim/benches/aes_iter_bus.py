@@ -38,7 +38,7 @@ import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 
 from aesforge import regmap
-from aesforge.sim.bench import Batch, Stall, VectorTimeout, cycle, reset, start_clock_and_reset
+from aesforge.sim.bench import Batch, Stall, VectorTB, VectorTimeout, cycle, reset, run_bench
 
 REGMAP = "hw/aes_iter/aes_iter_regs.json"
 KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
@@ -210,12 +210,12 @@ def bus_for(dut, stall: float = 0.0, seed: int = 1):
     raise RuntimeError("no s_axil_* / s_apb_* / s_wb_* ports on the top")
 
 
-class RegBusTB:
+class RegBusTB(VectorTB):
     """Register access by name through whichever bus the top has (shared by the register-top benches): the JSON
     map's offsets and fields, writes / reads that raise on a bus error."""
 
-    def __init__(self, dut, path: str, stall: float = 0.0, seed: int = 1):
-        self.dut = dut
+    def __init__(self, dut, path: str, stall: float = 0.0, seed: int = 1, batch: Batch | None = None):
+        super().__init__(dut, batch)
         self.bus = bus_for(dut, stall, seed)
         self.adr, self.fld = regs(path)
         self.key: bytes | None = None
@@ -244,12 +244,6 @@ class RegBusTB:
             raise RuntimeError(f"{self.stage}: read {name} refused (bus error)")
         return v
 
-
-class AesIterBusTB(RegBusTB):
-    def __init__(self, dut, batch: Batch):
-        super().__init__(dut, REGMAP, batch.stall, batch.seed)
-        self.batch = batch
-
     async def wait_irq(self, t0: int, budget: int = 400) -> int:
         """Edges from t0 to the first edge at which irq_o is high (sampled in ReadOnly before that edge)."""
         for _ in range(budget):
@@ -258,6 +252,11 @@ class AesIterBusTB(RegBusTB):
                 return cycle() - t0
             await RisingEdge(self.dut.clk_i)
         raise VectorTimeout(f"timeout: irq_o not high within {budget} cycles ({self.stage})")
+
+
+class AesIterBusTB(RegBusTB):
+    def __init__(self, dut, batch: Batch):
+        super().__init__(dut, REGMAP, batch.stall, batch.seed, batch)
 
     async def recover(self) -> None:
         self.bus.clear()
@@ -321,7 +320,4 @@ class AesIterBusTB(RegBusTB):
 @cocotb.test()
 async def run_vectors(dut):
     """Drive every vector of $AESFORGE_IN through the register interface and write $AESFORGE_OUT."""
-    batch = Batch()
-    tb = AesIterBusTB(dut, batch)
-    await start_clock_and_reset(dut)
-    await batch.run(dut, tb.run_one, tb.recover)
+    await run_bench(dut, AesIterBusTB)

@@ -19,7 +19,7 @@ import random
 import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 
-from aesforge.sim.bench import Batch, Stall, cycle, start_clock_and_reset
+from aesforge.sim.bench import Batch, Stall, VectorTB, cycle, run_bench
 
 
 def latency(params: dict) -> int:
@@ -27,11 +27,10 @@ def latency(params: dict) -> int:
     return nr * (1 + bin(int(params.get("PIPE_MASK", 0))).count("1"))
 
 
-class AesPipeTB:
+class AesPipeTB(VectorTB):
     def __init__(self, dut, batch: Batch):
-        self.dut = dut
+        super().__init__(dut, batch)
         self.clk = dut.clk_i
-        self.batch = batch
         self.kbits = len(dut.in_key_i)
         self.stall = Stall(batch.stall, batch.seed * 2 + 1)
         self.junk = random.Random(batch.seed * 2 + 2)
@@ -107,8 +106,4 @@ class AesPipeTB:
 @cocotb.test()
 async def run_vectors(dut):
     """Stream every vector of $AESFORGE_IN through the core back-to-back and write $AESFORGE_OUT."""
-    batch = Batch()
-    tb = AesPipeTB(dut, batch)
-    tb.idle_inputs()
-    await start_clock_and_reset(dut)
-    await tb.run()
+    await run_bench(dut, AesPipeTB)

@@ -22,7 +22,7 @@ from cocotb.triggers import ReadOnly, RisingEdge, Timer
 from cocotbext.axi import AxiBus, AxiLiteBus, AxiLiteMaster, AxiMaster
 
 from aesforge.dam.order import beats, state_read_ct, state_write_stream, unbeats
-from aesforge.sim.bench import Batch, cycle
+from aesforge.sim.bench import Batch, VectorTB, cycle, run_bench
 
 A_CMD, A_STATUS, A_KEY0 = 0x08, 0x0C, 0x20
 
@@ -160,10 +160,9 @@ def dam_is_axi(dut) -> bool:
     return hasattr(dut, "s_axi_awvalid")
 
 
-class DamBench:
+class DamBench(VectorTB):
     def __init__(self, dut, batch: Batch):
-        self.dut = dut
-        self.batch = batch
+        super().__init__(dut, batch)
         self.w = int(dut.W.value)
         self.nb = self.w // 8
         self.is_axi = dam_is_axi(dut)
@@ -240,7 +239,4 @@ class DamBench:
 @cocotb.test()
 async def run_vectors(dut):
     """Drive every vector of $AESFORGE_IN through the DAM and write $AESFORGE_OUT."""
-    batch = Batch()
-    tb = DamBench(dut, batch)
-    await tb.start()
-    await batch.run(dut, tb.run_one, tb.recover)
+    await run_bench(dut, DamBench)

@@ -23,24 +23,18 @@ decrypt) raise and become error lines.
 """
 from __future__ import annotations
 
-import traceback
 
 import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 
-from aesforge.sim.bench import Batch, Stall, VectorTimeout, cycle, receive, reset, send, start_clock_and_reset
+from aesforge.sim.bench import Batch, HandshakeTB, VectorTimeout, cycle, receive, reset, run_bench, send
 from aesforge.sim.validate import gcm_fields
 
 
-class GcmLanesTB:
+class GcmLanesTB(HandshakeTB):
     def __init__(self, dut, batch: Batch):
-        self.dut = dut
-        self.clk = dut.clk_i
-        self.batch = batch
+        super().__init__(dut, batch)
         self.n = int(batch.params.get("N", 2))
-        self.in_stall = Stall(batch.stall, batch.seed * 2 + 1)
-        self.out_stall = Stall(batch.stall, batch.seed * 2 + 2)
-        self.key = None
         self.iv_in_cmd = int(batch.params.get("IV_IN_CMD", 0)) == 1
 
     def idle_inputs(self):
@@ -60,6 +54,10 @@ class GcmLanesTB:
         self.idle_inputs()
         await reset(self.dut)
         self.key = None
+
+    async def run(self):
+        """Consecutive vectors with the same key and ``stream`` field run as one back-to-back stream (run_stream)."""
+        await self.batch.run(self.dut, self.run_one, self.recover, self.run_stream)
 
     def seg_beats(self, data: bytes) -> list[int]:
         n = self.n
@@ -254,38 +252,7 @@ class GcmLanesTB:
         return out
 
 
-async def run_batch_streams(dut, batch: Batch, tb: GcmLanesTB) -> None:
-    """Batch.run with streams: runs of consecutive vectors with the same key and `stream` field overlap."""
-    vecs = list(batch.vectors())
-    i = 0
-    while i < len(vecs):
-        j = i + 1
-        if "stream" in vecs[i]:
-            while (j < len(vecs) and vecs[j].get("stream") == vecs[i]["stream"] and
-                   vecs[j].get("key") == vecs[i].get("key")):
-                j += 1
-        group = vecs[i:j]
-        try:
-            if len(group) == 1:
-                batch.emit({"id": group[0]["id"], **(await tb.run_one(group[0]))})
-            else:
-                for v, r in zip(group, await tb.run_stream(group)):
-                    batch.emit({"id": v["id"], **r})
-        except Exception as e:  # noqa: BLE001 - every failure becomes an error line, never a crash
-            msg = str(e) if isinstance(e, VectorTimeout) else f"bench error: {type(e).__name__}: {e}"
-            dut._log.error("vectors %s..: %s\n%s", group[0].get("id"), msg, traceback.format_exc())
-            for v in group:
-                batch.emit({"id": v["id"], "error": msg})
-            await tb.recover()
-        i = j
-    batch.out.close()
-
-
 @cocotb.test()
 async def run_vectors(dut):
     """Drive every vector of $AESFORGE_IN through the core and write $AESFORGE_OUT."""
-    batch = Batch()
-    tb = GcmLanesTB(dut, batch)
-    tb.idle_inputs()
-    await start_clock_and_reset(dut)
-    await run_batch_streams(dut, batch, tb)
+    await run_bench(dut, GcmLanesTB)

@@ -51,7 +51,7 @@ from cocotbext.axi import (AxiLiteBus, AxiLiteMaster, AxiStreamBus, AxiStreamFra
 from cocotbext.axi.constants import AxiResp
 
 from aesforge import regmap
-from aesforge.sim.bench import CLK_PERIOD_NS, Batch, Stall, VectorTimeout, cycle, reset, start_clock_and_reset
+from aesforge.sim.bench import CLK_PERIOD_NS, Batch, Stall, VectorTB, VectorTimeout, cycle, reset, run_bench
 from aesforge.sim.validate import gcm_fields
 
 REGMAP = "hw/gcm_lanes/gcm_lanes_regs.json"
@@ -78,11 +78,10 @@ def pauses(p: float, seed: int) -> Iterator[bool]:
         yield stall()
 
 
-class GcmLanesAxiTB:
+class GcmLanesAxiTB(VectorTB):
     def __init__(self, dut, batch: Batch):
-        self.dut = dut
+        super().__init__(dut, batch)
         self.clk = dut.clk_i
-        self.batch = batch
         p = batch.params
         self.n = int(p.get("N", 2))
         self.key_bits = int(p.get("KEY_BITS", 128))
@@ -158,6 +157,10 @@ class GcmLanesAxiTB:
         return int.from_bytes(r.data, "little")
 
     # ------------------------------------------------------------------------------------------ steps
+    async def start(self) -> None:
+        cocotb.start_soon(self.monitor())
+        await super().start()
+
     async def recover(self) -> None:
         self.src.clear()
         self.sink.clear()
@@ -333,8 +336,4 @@ class GcmLanesAxiTB:
 @cocotb.test()
 async def run_vectors(dut):
     """Drive every vector of $AESFORGE_IN through the AXI front end and write $AESFORGE_OUT."""
-    batch = Batch()
-    tb = GcmLanesAxiTB(dut, batch)
-    cocotb.start_soon(tb.monitor())
-    await start_clock_and_reset(dut)
-    await batch.run(dut, tb.run_one, tb.recover)
+    await run_bench(dut, GcmLanesAxiTB)

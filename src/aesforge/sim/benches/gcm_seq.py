@@ -20,8 +20,8 @@ from __future__ import annotations
 import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge
 
-from aesforge.sim.bench import (Batch, Stall, VectorTimeout, cycle, receive, reseed_prng, reset, send,
-                                start_clock_and_reset, wait_high)
+from aesforge.sim.bench import (Batch, HandshakeTB, VectorTimeout, cycle, receive, reseed_prng, reset, run_bench,
+                                send, wait_high)
 from aesforge.sim.validate import gcm_fields
 
 KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
@@ -32,14 +32,9 @@ def beats(data: bytes) -> list[int]:
     return [int.from_bytes(data[i:i + 16].ljust(16, b"\0"), "big") for i in range(0, len(data), 16)]
 
 
-class GcmSeqTB:
+class GcmSeqTB(HandshakeTB):
     def __init__(self, dut, batch: Batch):
-        self.dut = dut
-        self.clk = dut.clk_i
-        self.batch = batch
-        self.in_stall = Stall(batch.stall, batch.seed * 2 + 1)
-        self.out_stall = Stall(batch.stall, batch.seed * 2 + 2)
-        self.key = None
+        super().__init__(dut, batch)
         self.digit = int(batch.params.get("DIGIT", 8))
 
     def idle_inputs(self):
@@ -49,7 +44,7 @@ class GcmSeqTB:
                   "abort_i", "clear_i", "prng_seed_valid_i", "prng_seed_i"):
             getattr(d, s).value = 0
 
-    async def reseed(self):
+    async def after_reset(self):
         """The masked engine (AES_IMPL 2): two 64-bit seed words from the batch seed after every reset, as a host
         does; results and cycles must not depend on them."""
         if int(self.batch.params.get("AES_IMPL", 0)) == 2:
@@ -58,7 +53,7 @@ class GcmSeqTB:
     async def recover(self):
         self.idle_inputs()
         await reset(self.dut)
-        await self.reseed()
+        await self.after_reset()
         self.key = None
 
     async def drive(self, blks: list[int], stalls: list):
@@ -167,9 +162,4 @@ class GcmSeqTB:
 @cocotb.test()
 async def run_vectors(dut):
     """Drive every vector of $AESFORGE_IN through the core and write $AESFORGE_OUT."""
-    batch = Batch()
-    tb = GcmSeqTB(dut, batch)
-    tb.idle_inputs()
-    await start_clock_and_reset(dut)
-    await tb.reseed()
-    await batch.run(dut, tb.run_one, tb.recover)
+    await run_bench(dut, GcmSeqTB)

@@ -22,11 +22,11 @@ depend on the bus and ``--stall``). ``key_cycles`` likewise from ``CTRL.KEY_LOAD
 from __future__ import annotations
 
 import cocotb
-from cocotb.triggers import ReadOnly, RisingEdge
+from cocotb.triggers import RisingEdge
 
 import random
 
-from aesforge.sim.bench import Batch, VectorTimeout, cycle, reset, start_clock_and_reset
+from aesforge.sim.bench import Batch, VectorTimeout, reset, run_bench
 from aesforge.sim.benches.aes_iter_bus import RegBusTB
 from aesforge.sim.validate import gcm_fields
 
@@ -39,10 +39,13 @@ def beats(b: bytes) -> list[bytes]:
 
 
 class GcmSeqBusTB(RegBusTB):
-    def __init__(self, dut, stall: float = 0.0, seed: int = 1):
-        super().__init__(dut, REGMAP, stall, seed)
+    def __init__(self, dut, stall: float = 0.0, seed: int = 1, batch: Batch | None = None):
+        super().__init__(dut, REGMAP, stall, seed, batch)
         self.seed_rng = random.Random(seed * 7919 + 23)
         self.masked: bool | None = None
+
+    async def after_reset(self) -> None:
+        await self.reseed()
 
     async def reseed(self, seed: bytes | None = None) -> bool:
         """SEED0, SEED1 (seed bytes 0..7; random from the batch seed when None) and CTRL.RESEED when ID.MASKED is 1;
@@ -61,14 +64,6 @@ class GcmSeqBusTB(RegBusTB):
     async def status(self) -> dict:
         v = await self.rd("STATUS")
         return {k: self.field("STATUS", k, v) for k in self.fld["STATUS"]}
-
-    async def wait_irq(self, t0: int, budget: int) -> int:
-        for _ in range(budget):
-            await ReadOnly()
-            if int(self.dut.irq_o.value):
-                return cycle() - t0
-            await RisingEdge(self.dut.clk_i)
-        raise VectorTimeout(f"timeout: irq_o not high within {budget} cycles ({self.stage})")
 
     async def read_beat(self) -> bytes:
         out = b""
@@ -185,8 +180,4 @@ class GcmSeqBusTB(RegBusTB):
 @cocotb.test()
 async def run_vectors(dut):
     """Drive every vector of $AESFORGE_IN through the register interface and write $AESFORGE_OUT."""
-    batch = Batch()
-    tb = GcmSeqBusTB(dut, batch.stall, batch.seed)
-    await start_clock_and_reset(dut)
-    await tb.reseed()
-    await batch.run(dut, tb.run_one, tb.recover)
+    await run_bench(dut, lambda d, batch: GcmSeqBusTB(d, batch.stall, batch.seed, batch))

@@ -18,7 +18,7 @@ import cocotb
 from cocotb.triggers import ReadOnly, RisingEdge, Timer
 
 from aesforge.host import CocotbSpiTransport, GcmSpiHost
-from aesforge.sim.bench import Batch, cycle, reset, start_clock_and_reset
+from aesforge.sim.bench import Batch, VectorTB, cycle, reset, run_bench
 from aesforge.sim.spi_master import SpiMaster, SpiTiming
 from aesforge.sim.validate import tag_len_of
 
@@ -28,10 +28,9 @@ def make_host(dut, period_ns: float = 40.0, **kw) -> tuple[GcmSpiHost, SpiMaster
     return GcmSpiHost(CocotbSpiTransport(m)), m
 
 
-class GcmSpiTB:
+class GcmSpiTB(VectorTB):
     def __init__(self, dut, batch: Batch):
-        self.dut = dut
-        self.batch = batch
+        super().__init__(dut, batch)
         self.host, self.m = make_host(dut, float(os.environ.get("AESFORGE_SCK_NS", "40") or 40))
         self.key = None
         self.key_hs = self.key_ok = None
@@ -48,6 +47,14 @@ class GcmSpiTB:
                 self.key_hs, self.key_ok = cycle() + 1, None
             elif self.key_hs is not None and self.key_ok is None and int(core.key_ok_o.value):
                 self.key_ok = cycle()
+
+    def idle_inputs(self):
+        self.dut.spi_cs_ni.value = 1
+        self.dut.spi_sck_i.value = 0
+        self.dut.spi_mosi_i.value = 0
+
+    async def after_reset(self):
+        await Timer(3300, unit="ps")      # SCK edges off the clock edges
 
     async def recover(self):
         self.m.cs_n.value = 1
@@ -83,11 +90,4 @@ class GcmSpiTB:
 @cocotb.test()
 async def run_vectors(dut):
     """Drive every vector of $AESFORGE_IN through the SPI device and write $AESFORGE_OUT."""
-    batch = Batch()
-    dut.spi_cs_ni.value = 1
-    dut.spi_sck_i.value = 0
-    dut.spi_mosi_i.value = 0
-    await start_clock_and_reset(dut)
-    await Timer(3300, unit="ps")      # SCK edges off the clock edges
-    tb = GcmSpiTB(dut, batch)
-    await batch.run(dut, tb.run_one, tb.recover)
+    await run_bench(dut, GcmSpiTB)
