@@ -141,6 +141,15 @@ module aesf_dam_asbus #(
   assign sel_any = |cand;
   assign sel_oh  = cand & ~(cand - 1'b1);  // lowest requesting master, one-hot
 
+  // The register block's PITCH, copied into a register of this front end that the placer can put beside the
+  // block-mode multipliers (timing, issue 21: the route from the register block to the MULT18X18D was 1.97 of the
+  // 9.22 ns of dam_asbus32's critical path). The checks below and the core's address generators all use the
+  // copy, so a command is checked and executed with one pitch; a PITCH write reaches block commands one cycle
+  // after the register block applies it, the edge at which its AXI4-Lite write response can first be taken.
+  // No reset of its own: it follows the register block's reset value from the first clock edge of the reset.
+  logic [MEM_AW-1:0] pitch_q;
+  always_ff @(posedge clk_i) pitch_q <= pitch;
+
   // block-mode products of every master's pins (no dependence on the arbitration). h * pitch on a MULT18X18D
   // with LEN[5:0] straight from the pins: field * pitch, or 64 * pitch (a shift) for field 0 (h = 64), selected
   // after it; the check compares h * pitch with limit + pitch, i.e. (h - 1) * pitch with the limit. h * w (the
@@ -155,8 +164,8 @@ module aesf_dam_asbus #(
     logic [9:0]     hw01, hw23, hw;   // fh * fw[1:0], fh * fw[3:2] * 4, fh * fw
     assign fh   = asb_len_i[12*m +: 6];
     assign fw   = asb_len_i[12*m + 6 +: 4];
-    assign fp   = AW2'(fh) * AW2'(pitch);
-    assign m_prod[AW2*m +: AW2] = (fh == '0) ? AW2'(pitch) << 6 : fp;
+    assign fp   = AW2'(fh) * AW2'(pitch_q);
+    assign m_prod[AW2*m +: AW2] = (fh == '0) ? AW2'(pitch_q) << 6 : fp;
     assign hw01 = (fw[0] ? 10'(fh) : 10'd0) + (fw[1] ? 10'(fh) << 1 : 10'd0);
     assign hw23 = (fw[2] ? 10'(fh) << 2 : 10'd0) + (fw[3] ? 10'(fh) << 3 : 10'd0);
     assign hw   = hw01 + hw23;
@@ -180,7 +189,7 @@ module aesf_dam_asbus #(
     assign beats = (asb_len_i[12*m + 10 +: 2] == M_STATE) ? 13'(lin * WPS) : {2'b00, lin};
     assign m_lover[m] = (AW2'(wd) + AW2'(beats) > AW2'(2**MEM_AW));
     assign m_bover[m] = (AW2'(wd) + AW2'(w) > AW2'(2**MEM_AW));
-    assign m_blim[AW2*m +: AW2] = (AW2'(pitch) - AW2'(wd)) + (AW2'(2**MEM_AW) - AW2'(w));  // + pitch
+    assign m_blim[AW2*m +: AW2] = (AW2'(pitch_q) - AW2'(wd)) + (AW2'(2**MEM_AW) - AW2'(w));  // + pitch
   end
 
   // grant cycle: the selected command and the checks without carry chains
@@ -287,7 +296,7 @@ module aesf_dam_asbus #(
     .rcmd_after_i(wr_granted_q),
     .rd_valid_o(rd_valid), .rd_ready_i(1'b1), .rd_data_o(rd_data), .rd_last_o(rd_last), .rd_err_o(rd_err),
     .rd_tag_o(rd_tag),
-    .pitch_i(pitch), .key_load_i(key_load), .key_i(key), .zeroize_i(zeroize), .key_ok_o(key_ok),
+    .pitch_i(pitch_q), .key_load_i(key_load), .key_i(key), .zeroize_i(zeroize), .key_ok_o(key_ok),
     .key_busy_o(key_busy),
     .dma_go_i(dma_go), .dma_op_i(dma_op), .dma_src_i(dma_src), .dma_dst_i(dma_dst),
     .dma_nstates_i(dma_nstates), .dma_busy_o(dma_busy), .idle_o(idle), .dma_done_o(dma_done),
