@@ -175,20 +175,29 @@ module aesf_dam_asbus #(
 
   // memory-size checks from every master's own pins, also in parallel with the arbitration (timing, issue 21:
   // the gnt cycle added the span and compared address + span with the memory size, two carry chains in front
-  // of the core's queue record; now it compares the registered product with a registered limit, one chain)
+  // of the core's queue record; now it compares the registered product with a registered limit, one chain).
+  // "word + span > 2^MEM_AW" is one adder per case and a test of the sum's bits (past_end), and a field value 0
+  // (1024 beats, 16 beats per row) is the field's NOR as the top bit above the field itself (all zero then), so
+  // neither a selection nor a second carry chain sits in the path from the pins (it was dam_asbus32's critical
+  // path: the length pins -> 3 LUT levels -> adder -> comparator -> cq_lover_q, 11 levels).
+  function automatic logic past_end(input logic [AW2-1:0] sum);   // sum > 2^MEM_AW
+    past_end = (|(sum >> (MEM_AW + 1))) || (sum[MEM_AW] && (|sum[MEM_AW-1:0]));
+  endfunction
   logic [NM-1:0]     m_lover, m_bover;
   logic [AW2*NM-1:0] m_blim;   // master m in [AW2*m +: AW2]
   for (genvar m = 0; m < NM; m++) begin : gen_room
     logic [MEM_AW-1:0] wd;
-    logic [10:0]       lin;
-    logic [4:0]        w;
-    logic [12:0]       beats;
+    logic [10:0]       lin;    // LEN[9:0], 0 = 1024
+    logic [4:0]        w;      // LEN[9:6], 0 = 16
+    logic [AW2-1:0]    s_lin, s_st, s_blk;   // word + beats (linear, state), word + w (block)
     assign wd    = MEM_AW'(asb_addr_i[32*m +: 32] >> BSH);
-    assign lin   = (asb_len_i[12*m +: 10] == '0) ? 11'd1024 : {1'b0, asb_len_i[12*m +: 10]};
-    assign w     = (asb_len_i[12*m + 6 +: 4] == '0) ? 5'd16 : {1'b0, asb_len_i[12*m + 6 +: 4]};
-    assign beats = (asb_len_i[12*m + 10 +: 2] == M_STATE) ? 13'(lin * WPS) : {2'b00, lin};
-    assign m_lover[m] = (AW2'(wd) + AW2'(beats) > AW2'(2**MEM_AW));
-    assign m_bover[m] = (AW2'(wd) + AW2'(w) > AW2'(2**MEM_AW));
+    assign lin   = {~|asb_len_i[12*m +: 10], asb_len_i[12*m +: 10]};
+    assign w     = {~|asb_len_i[12*m + 6 +: 4], asb_len_i[12*m + 6 +: 4]};
+    assign s_lin = AW2'(wd) + AW2'(lin);
+    assign s_st  = AW2'(wd) + (AW2'(lin) << $clog2(WPS));
+    assign s_blk = AW2'(wd) + AW2'(w);
+    assign m_lover[m] = (asb_len_i[12*m + 10 +: 2] == M_STATE) ? past_end(s_st) : past_end(s_lin);
+    assign m_bover[m] = past_end(s_blk);
     assign m_blim[AW2*m +: AW2] = (AW2'(pitch_q) - AW2'(wd)) + (AW2'(2**MEM_AW) - AW2'(w));  // + pitch
   end
 
