@@ -141,13 +141,16 @@ module aesf_dam_asbus #(
   assign sel_any = |cand;
   assign sel_oh  = cand & ~(cand - 1'b1);  // lowest requesting master, one-hot
 
-  // The register block's PITCH, copied into a register of this front end that the placer can put beside the
-  // block-mode multipliers (timing, issue 21: the route from the register block to the MULT18X18D was 1.97 of the
-  // 9.22 ns of dam_asbus32's critical path). The checks below and the core's address generators all use the
-  // copy, so a command is checked and executed with one pitch; a PITCH write reaches block commands one cycle
-  // after the register block applies it, the edge at which its AXI4-Lite write response can first be taken.
-  // No reset of its own: it follows the register block's reset value from the first clock edge of the reset.
+  // The register block's PITCH, copied into registers of this front end: one per master's multiplier (kept
+  // apart, so that the placer can put each beside its MULT18X18D) and one for the limits and the core's address
+  // generators (timing, issue 21: the route from the register block to the DSP was 1.97 of the 9.22 ns of
+  // dam_asbus32's critical path; a single copy, feeding everything, was placed as far from the DSPs). All copies
+  // take the same value at the same edge, so a command is checked and executed with one pitch; a PITCH write
+  // reaches block commands one cycle after the register block applies it, the edge at which its AXI4-Lite write
+  // response can first be taken. No reset: they follow the register block's reset value from the first clock
+  // edge of the reset.
   logic [MEM_AW-1:0] pitch_q;
+  (* keep *)
   always_ff @(posedge clk_i) pitch_q <= pitch;
 
   // block-mode products of every master's pins (no dependence on the arbitration). h * pitch on a MULT18X18D
@@ -164,8 +167,11 @@ module aesf_dam_asbus #(
     logic [9:0]     hw01, hw23, hw;   // fh * fw[1:0], fh * fw[3:2] * 4, fh * fw
     assign fh   = asb_len_i[12*m +: 6];
     assign fw   = asb_len_i[12*m + 6 +: 4];
-    assign fp   = AW2'(fh) * AW2'(pitch_q);
-    assign m_prod[AW2*m +: AW2] = (fh == '0) ? AW2'(pitch_q) << 6 : fp;
+    logic [MEM_AW-1:0] pm_q;   // this multiplier's copy of PITCH
+    (* keep *)
+    always_ff @(posedge clk_i) pm_q <= pitch;
+    assign fp   = AW2'(fh) * AW2'(pm_q);
+    assign m_prod[AW2*m +: AW2] = (fh == '0) ? AW2'(pm_q) << 6 : fp;
     assign hw01 = (fw[0] ? 10'(fh) : 10'd0) + (fw[1] ? 10'(fh) << 1 : 10'd0);
     assign hw23 = (fw[2] ? 10'(fh) << 2 : 10'd0) + (fw[3] ? 10'(fh) << 3 : 10'd0);
     assign hw   = hw01 + hw23;
