@@ -141,11 +141,10 @@ module aesf_dam_asbus #(
   assign sel_any = |cand;
   assign sel_oh  = cand & ~(cand - 1'b1);  // lowest requesting master, one-hot
 
-  // The register block's PITCH, copied into registers of this front end: one per master's multiplier (kept
-  // apart, so that the placer can put each beside its MULT18X18D) and one for the limits and the core's address
-  // generators (timing, issue 21: the route from the register block to the DSP was 1.97 of the 9.22 ns of
-  // dam_asbus32's critical path; a single copy, feeding everything, was placed as far from the DSPs). All copies
-  // take the same value at the same edge, so a command is checked and executed with one pitch; a PITCH write
+  // The register block's PITCH, copied into registers of this front end: one for the limits and the core's
+  // address generators here, and each master's multiples of it below (kept apart, so that the placer can put
+  // each set beside its master's selection; timing, issue 21: the route from the register block was 1.97 of the
+  // 9.22 ns of dam_asbus32's critical path). All copies take the same value at the same edge, so a command is checked and executed with one pitch; a PITCH write
   // reaches block commands one cycle after the register block applies it, the edge at which its AXI4-Lite write
   // response can first be taken. No reset: they follow the register block's reset value from the first clock
   // edge of the reset.
@@ -153,25 +152,61 @@ module aesf_dam_asbus #(
   (* keep *)
   always_ff @(posedge clk_i) pitch_q <= pitch;
 
-  // block-mode products of every master's pins (no dependence on the arbitration). h * pitch on a MULT18X18D
-  // with LEN[5:0] straight from the pins: field * pitch, or 64 * pitch (a shift) for field 0 (h = 64), selected
-  // after it; the check compares h * pitch with limit + pitch, i.e. (h - 1) * pitch with the limit. h * w (the
-  // block's beats, at most 64 * 16) in LUTs as two levels of shifted adds (timing, issue 21: on a MULT18X18D
-  // behind the h / w decodes it was the worst path of two placements: pins -> 2 LUT -> 3.9 ns of DSP -> sel).
+  // block-mode products of every master's pins (no dependence on the arbitration). h * pitch without a
+  // multiplier: every master keeps the multiples k * pitch (k = 0..7) in registers of its own (0, 1, 2, 4 and 6
+  // times are shifts of two of them), loaded from the register block's PITCH at the same edge as the copies
+  // above, and h * pitch is the multiple picked by LEN[2:0] plus eight times the one picked by LEN[5:3] (8:1
+  // selections by the pins, one adder); field 0 (h = 64) picks 8 * pitch as its upper digit. Timing, issue 21:
+  // on a MULT18X18D (3.93 ns in a fixed DSP row, reached from the pins and read back by cq_prod_q) it was
+  // dam_asbus32's worst path on every seed, 9.4-9.6 ns. The check compares h * pitch with limit + pitch, i.e.
+  // (h - 1) * pitch with the limit. h * w (the block's beats, at most 64 * 16) in LUTs as two levels of shifted
+  // adds (on a MULT18X18D behind the h / w decodes it was the worst path of two placements).
+  localparam int PMW = MEM_AW + 3;   // k * pitch, k <= 7 (8 * pitch for the upper digit of h = 64)
   logic [AW2*NM-1:0] m_prod;   // master m in [AW2*m +: AW2]: h * pitch
   logic [13*NM-1:0]  m_hw;     // master m in [13*m +: 13]: h * w
   for (genvar m = 0; m < NM; m++) begin : gen_prod
     logic [5:0]     fh;        // LEN[5:0]: rows, 0 = 64
     logic [3:0]     fw;        // LEN[9:6]: beats per row, 0 = 16
-    logic [AW2-1:0] fp;
     logic [9:0]     hw01, hw23, hw;   // fh * fw[1:0], fh * fw[3:2] * 4, fh * fw
+    logic [PMW-1:0] p1_q, p3_q, p5_q, p7_q;   // this master's multiples of PITCH
+    logic [PMW-1:0] lo, hi;    // the multiples picked by the radix-8 digits of h
     assign fh   = asb_len_i[12*m +: 6];
     assign fw   = asb_len_i[12*m + 6 +: 4];
-    logic [MEM_AW-1:0] pm_q;   // this multiplier's copy of PITCH
     (* keep *)
-    always_ff @(posedge clk_i) pm_q <= pitch;
-    assign fp   = AW2'(fh) * AW2'(pm_q);
-    assign m_prod[AW2*m +: AW2] = (fh == '0) ? AW2'(pm_q) << 6 : fp;
+    always_ff @(posedge clk_i) begin
+      p1_q <= PMW'(pitch);
+      p3_q <= PMW'(pitch) + (PMW'(pitch) << 1);
+      p5_q <= PMW'(pitch) + (PMW'(pitch) << 2);
+      p7_q <= (PMW'(pitch) << 3) - PMW'(pitch);
+    end
+    always_comb begin
+      case (fh[2:0])
+        3'd0:    lo = '0;
+        3'd1:    lo = p1_q;
+        3'd2:    lo = p1_q << 1;
+        3'd3:    lo = p3_q;
+        3'd4:    lo = p1_q << 2;
+        3'd5:    lo = p5_q;
+        3'd6:    lo = p3_q << 1;
+        default: lo = p7_q;
+      endcase
+      case (fh[5:3])
+        3'd0:    hi = (fh[2:0] == '0) ? p1_q << 3 : '0;   // h = 64: 8 * 8
+        3'd1:    hi = p1_q;
+        3'd2:    hi = p1_q << 1;
+        3'd3:    hi = p3_q;
+        3'd4:    hi = p1_q << 2;
+        3'd5:    hi = p5_q;
+        3'd6:    hi = p3_q << 1;
+        default: hi = p7_q;
+      endcase
+    end
+    assign m_prod[AW2*m +: AW2] = AW2'(lo) + (AW2'(hi) << 3);
+`ifdef FORMAL
+    // the selected multiples add up to h * pitch (the copies hold the same PITCH once a clock edge has passed)
+    always_ff @(posedge clk_i)
+      if (rst_ni) assert (m_prod[AW2*m +: AW2] == AW2'({~|fh, fh}) * AW2'(pitch_q));
+`endif
     assign hw01 = (fw[0] ? 10'(fh) : 10'd0) + (fw[1] ? 10'(fh) << 1 : 10'd0);
     assign hw23 = (fw[2] ? 10'(fh) << 2 : 10'd0) + (fw[3] ? 10'(fh) << 3 : 10'd0);
     assign hw   = hw01 + hw23;
