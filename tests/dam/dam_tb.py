@@ -258,6 +258,22 @@ async def dam_tb(dut):
         assert errs == 0 and unbeats(vals, tb.w) == bytes(tb.mem.data[(words - 64) * tb.nb:])
         vals, errs = await asb.read(0, (words - 63) * tb.nb, (1 << 10) | (1 << 6), 64)
         assert errs == 64 and vals == [0] * 64
+        # random block geometries (rows h of 1..64 with LEN[5:0] = 0 for 64, beats w, pitch) placed at the memory's
+        # edge: the span (h - 1) * pitch + w words ending at the last word is read back row by row, one word
+        # further it is refused on every beat (the front end's h * pitch check, whatever the digits of h)
+        for h in [64, 63, 9, 8, 7] + [rng.randrange(1, 65) for _ in range(6)]:
+            w = rng.randrange(1, 3)
+            pw = rng.randrange(w, max(w, (words - w) // max(h - 1, 1)) + 1)   # pitch in words
+            await tb.wr(A_PITCH, pw * tb.nb)
+            first = words - ((h - 1) * pw + w)
+            ln = (1 << 10) | (w << 6) | (h % 64)
+            vals, errs = await asb.read(h % 2, first * tb.nb, ln, h * w)
+            exp = b"".join(bytes(tb.mem.data[(first + r * pw) * tb.nb:(first + r * pw + w) * tb.nb])
+                           for r in range(h))
+            assert errs == 0 and unbeats(vals, tb.w) == exp, (h, w, pw)
+            if first > 0:
+                vals, errs = await asb.read(h % 2, (first + 1) * tb.nb, ln, h * w)
+                assert errs == h * w and vals == [0] * (h * w), (h, w, pw)
         await tb.wr(A_PITCH, 64)
         # LEN[9:0] = 0: 64 rows x 16 beats, past the memory at this pitch: refused, all 1024 beats taken with err
         vals, errs = await asb.read(1, 0, 1 << 10, 1024)

@@ -168,7 +168,8 @@ module aesf_dam_asbus #(
     logic [5:0]     fh;        // LEN[5:0]: rows, 0 = 64
     logic [3:0]     fw;        // LEN[9:6]: beats per row, 0 = 16
     logic [9:0]     hw01, hw23, hw;   // fh * fw[1:0], fh * fw[3:2] * 4, fh * fw
-    logic [PMW-1:0] p1_q, p3_q, p5_q, p7_q;   // this master's multiples of PITCH
+    logic [PMW-1:0] p1_q, p3_q, p5_q, p7_q;   // this master's odd multiples of PITCH
+    logic [8*PMW-1:0] km;      // k * pitch in [PMW*k +: PMW], k = 0..7
     logic [PMW-1:0] lo, hi;    // the multiples picked by the radix-8 digits of h
     assign fh   = asb_len_i[12*m +: 6];
     assign fw   = asb_len_i[12*m + 6 +: 4];
@@ -179,32 +180,13 @@ module aesf_dam_asbus #(
       p5_q <= PMW'(pitch) + (PMW'(pitch) << 2);
       p7_q <= (PMW'(pitch) << 3) - PMW'(pitch);
     end
-    always_comb begin
-      case (fh[2:0])
-        3'd0:    lo = '0;
-        3'd1:    lo = p1_q;
-        3'd2:    lo = p1_q << 1;
-        3'd3:    lo = p3_q;
-        3'd4:    lo = p1_q << 2;
-        3'd5:    lo = p5_q;
-        3'd6:    lo = p3_q << 1;
-        default: lo = p7_q;
-      endcase
-      case (fh[5:3])
-        3'd0:    hi = (fh[2:0] == '0) ? p1_q << 3 : '0;   // h = 64: 8 * 8
-        3'd1:    hi = p1_q;
-        3'd2:    hi = p1_q << 1;
-        3'd3:    hi = p3_q;
-        3'd4:    hi = p1_q << 2;
-        3'd5:    hi = p5_q;
-        3'd6:    hi = p3_q << 1;
-        default: hi = p7_q;
-      endcase
-    end
+    assign km = {p7_q, p3_q << 1, p5_q, p1_q << 2, p3_q, p1_q << 1, p1_q, PMW'(0)};
+    assign lo = km[PMW*fh[2:0] +: PMW];
+    assign hi = (fh == '0) ? p1_q << 3 : km[PMW*fh[5:3] +: PMW];   // h = 64: 8 * 8
     assign m_prod[AW2*m +: AW2] = AW2'(lo) + (AW2'(hi) << 3);
 `ifdef FORMAL
     // the selected multiples add up to h * pitch (the copies hold the same PITCH once a clock edge has passed)
-    always_ff @(posedge clk_i)
+    always_ff @(posedge clk_i or negedge rst_ni)
       if (rst_ni) assert (m_prod[AW2*m +: AW2] == AW2'({~|fh, fh}) * AW2'(pitch_q));
 `endif
     assign hw01 = (fw[0] ? 10'(fh) : 10'd0) + (fw[1] ? 10'(fh) << 1 : 10'd0);
@@ -321,15 +303,27 @@ module aesf_dam_asbus #(
   // ---------------------------------------------------------------------------------------------
   // Data phases: write beats from the owner of the oldest write; read beats to the owner of the oldest read
   // (continuous assignments: no default-then-override always_comb, see aesf_dam_core)
+  // A write beat exists when the owner shows a byte valid: each master's valids are OR-reduced from its pins and
+  // then picked by the owner (timing, issue 21: picking the owner's W/8 valids first and reducing them after put
+  // the head record's tag in front of the whole reduction, the 64 / 128-bit cores' worst paths: the write queue's
+  // head -> 5-7 LUT levels -> the bypass FIFO's write enable and pointers).
+  logic [NM-1:0] w_own, w_any;   // master m owns the oldest write; master m shows a byte valid
   assign wd_data  = asb_wdata_i[W*win_tag[1:0] +: W];
   assign wd_be    = asb_wd_vld_i[(W/8)*win_tag[1:0] +: W/8];
-  assign wd_valid = win_active && (win_tag < 4'(NM)) && (wd_be != '0);
+  assign wd_valid = win_active && (|(w_own & w_any));
   for (genvar m = 0; m < NM; m++) begin : gen_resp
-    assign asb_resp_o[2*m+1] = win_active && (win_tag == 4'(m)) && wd_ready;
+    assign w_own[m] = (win_tag == 4'(m));
+    assign w_any[m] = |asb_wd_vld_i[(W/8)*m +: W/8];
+    assign asb_resp_o[2*m+1] = win_active && w_own[m] && wd_ready;
     assign asb_resp_o[2*m]   = rd_valid && (rd_tag == 4'(m));
-    assign asb_err_o[m]      = (win_active && (win_tag == 4'(m)) && wd_ready && win_err && (wd_be != '0)) ||
+    assign asb_err_o[m]      = (win_active && w_own[m] && wd_ready && win_err && w_any[m]) ||
                                (rd_valid && (rd_tag == 4'(m)) && rd_err);
   end
+`ifdef FORMAL
+  // the reduce-then-pick write beat is the owner's valids picked and then reduced
+  always_ff @(posedge clk_i or negedge rst_ni)
+    if (rst_ni) assert (wd_valid == (win_active && (win_tag < 4'(NM)) && (wd_be != '0)));
+`endif
   assign asb_rdata_o = rd_data;
 
   aesf_dam_core #(.W(W), .MEM_AW(MEM_AW), .CQ_DEPTH(CQ_DEPTH), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL),

@@ -540,7 +540,10 @@ module aesf_dam_core #(
     .clk_i, .rst_ni, .en_i(1'b1), .in_valid_i(enc_in_valid), .in_data_i(enc_in), .rk_i(rk_enc),
     .out_valid_o(enc_out_valid), .out_data_o(enc_out)
   );
-  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH)) u_rblk (
+  // the encrypted blocks wait for the bus side with the head in flip-flops (timing, issue 21: the LUT-RAM read
+  // behind the read pointer -> the state byte order and word select -> the read data and the DMA loop-back slice
+  // was the worst path of every dam_asbus32 seed after step 24, and of dam_axi32 / dam_axi64's median seeds)
+  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH), .HEAD_REG(1)) u_rblk (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(enc_out_valid), .wready_o(rblk_ready), .wdata_i(enc_out),
     .rvalid_o(rblk_valid), .rready_i(rblk_pop), .rdata_o(rblk_data), .count_o(rblk_count)
