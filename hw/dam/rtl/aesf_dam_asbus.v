@@ -144,17 +144,17 @@ module aesf_dam_asbus #(
   // The register block's PITCH, copied into registers of this front end: one for the limits and the core's
   // address generators here, and each master's multiples of it below (kept apart, so that the placer can put
   // each set beside its master's selection; timing, issue 21: the route from the register block was 1.97 of the
-  // 9.22 ns of dam_asbus32's critical path). All copies take the same value at the same edge, so a command is checked and executed with one pitch; a PITCH write
-  // reaches block commands one cycle after the register block applies it, the edge at which its AXI4-Lite write
-  // response can first be taken. No reset: they follow the register block's reset value from the first clock
-  // edge of the reset.
+  // 9.22 ns of dam_asbus32's critical path). All copies take the same value at the same edge, so a command is
+  // checked and executed with one pitch; a PITCH write reaches block commands one cycle after the register block
+  // applies it, the edge at which its AXI4-Lite write response can first be taken. No reset: they follow the
+  // register block's reset value from the first clock edge of the reset.
   logic [MEM_AW-1:0] pitch_q;
   (* keep *)
   always_ff @(posedge clk_i) pitch_q <= pitch;
 
   // block-mode products of every master's pins (no dependence on the arbitration). h * pitch without a
-  // multiplier: every master keeps the multiples k * pitch (k = 0..7) in registers of its own (0, 1, 2, 4 and 6
-  // times are shifts of two of them), loaded from the register block's PITCH at the same edge as the copies
+  // multiplier: every master keeps k * pitch for k = 1, 3, 5, 7 in registers of its own (0 is a constant, 2, 4
+  // and 6 times are shifts of them), loaded from the register block's PITCH at the same edge as the copies
   // above, and h * pitch is the multiple picked by LEN[2:0] plus eight times the one picked by LEN[5:3] (8:1
   // selections by the pins, one adder); field 0 (h = 64) picks 8 * pitch as its upper digit. Timing, issue 21:
   // on a MULT18X18D (3.93 ns in a fixed DSP row, reached from the pins and read back by cq_prod_q) it was
