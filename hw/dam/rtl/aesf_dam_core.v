@@ -292,7 +292,9 @@ module aesf_dam_core #(
     .ptr1_o(wq_in1)
   );
 
-  aesf_fifo #(.W(W + W/8), .DEPTH(4)) u_wbypass (
+  // plain (not enciphered) write beats; SPEC_WR and the head in flip-flops (timing, issue 21, step 29: the beat
+  // handshake behind the write queue's head reached this FIFO's LUT-RAM write enables, 10.35 ns, dam_asbus128 s2)
+  aesf_fifo #(.W(W + W/8), .DEPTH(4), .HEAD_REG(1), .SPEC_WR(1)) u_wbypass (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(wbeat && !win_rec[C_E] && !win_cipher), .wready_o(bfw_ready), .wdata_i({wd_be, wd_data}),
     .rvalid_o(bf_valid), .rready_i(bf_pop), .rdata_o(bf_rdata), .count_o(bf_count)
