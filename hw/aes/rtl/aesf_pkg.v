@@ -85,13 +85,11 @@ package aesf_pkg;
   function automatic logic [15:0] first_bytes(input logic [4:0] n);
     for (int b = 0; b < 16; b++) first_bytes[15-b] = n[4] || (4'(b) < n[3:0]);
   endfunction
-  // byte enables as a bit mask of the block: byte b's 8 bits ([127-8b -: 8]) are en[15-b]
-  function automatic logic [127:0] bytes_mask(input logic [15:0] en);
-    for (int b = 0; b < 16; b++) bytes_mask[127-8*b -: 8] = {8{en[15-b]}};
-  endfunction
-  // the bit mask of the first n bytes
+  // the same as a bit mask of the block: byte b's 8 bits are [127-8b -: 8]
   function automatic logic [127:0] first_bytes_mask(input logic [4:0] n);
-    first_bytes_mask = bytes_mask(first_bytes(n));
+    logic [15:0] en;
+    en = first_bytes(n);
+    for (int b = 0; b < 16; b++) first_bytes_mask[127-8*b -: 8] = {8{en[15-b]}};
   endfunction
 
 endpackage

@@ -125,8 +125,6 @@ module aesf_gcm_seq #(
   logic [31:0]  aadlen_d, aadlen_q;
   logic [35:0]  txtlen_d, txtlen_q;
   logic [35:0]  rem_d, rem_q;           // bytes left in the current input segment
-  logic [15:0]  ben_d, ben_q;           // byte enables of the current beat: the first min(rem_q, 16) bytes
-  logic [15:0]  tben_d, tben_q;         // byte enables of the tag: the first tlen_q bytes
   logic [127:0] ctr_q;           // next counter block for the AES engine
   logic         prod_d, prod_q;         // counter producer armed (J0 known)
   logic         j0f_d, j0f_q;           // J0 itself still to be fed
@@ -259,6 +257,7 @@ module aesf_gcm_seq #(
   logic msg, key_hs, cmd_hs, in_hs, out_hs, gh_take, gh_free, out_free, seg_last, gh_idle;
   logic ks_avail, tag_ok_len, cmd_bad, fin_ok;
   logic [127:0] mask, txt_x, ghash_s, diff;
+  logic [4:0]   rem_clip;             // bytes of the current beat that belong to the segment: 16 when bit 4 is set
 
   // a message is in progress (no comparison that depends on the state encoding's order)
   assign msg      = (st_q == StIv)  || (st_q == StIvLen) || (st_q == StJ0) || (st_q == StAad) ||
@@ -269,12 +268,11 @@ module aesf_gcm_seq #(
   assign out_free = ~outv_q | out_ready_i;
   assign ks_avail = aes_out_valid & ek0v_q;
   assign seg_last = (rem_q[35:5] == 31'd0) & ~(rem_q[4] & (rem_q[3:0] != 4'd0));  // rem_q <= 16
-  // the masks from byte enables registered with rem_q / tlen_q (timing, issue 25: formed from rem_q and tlen_q in
-  // this cycle, the 32-bit "rem_q > 16" test and the byte compares sat in front of the text and tag datapaths, and
-  // gcm_spi lost 10 % of its Fmax when their form changed; from flip-flops both are one AND per bit)
-  assign ben_d    = aesf_pkg::first_bytes({|rem_d[35:4], rem_d[3:0]});   // min(rem_d, 16) bytes
-  assign tben_d   = aesf_pkg::first_bytes(tlen_d);
-  assign mask     = aesf_pkg::bytes_mask(ben_q);                        // left-aligned
+  // min(rem_q, 16) as first_bytes reads it (bit 4 set: all 16 bytes, whatever bits 3..0 hold), without a selection
+  // of bits 3..0 by the 32-bit "more than 16 bytes left" test (timing, issue 25: that selection in front of the
+  // byte compares and the text datapath cost gcm_spi 10 % of its Fmax, hw/gcm_spi/README.md Results)
+  assign rem_clip = {rem_q[35:4] != 32'd0, rem_q[3:0]};
+  assign mask     = aesf_pkg::first_bytes_mask(rem_clip);   // left-aligned
   assign txt_x    = (in_data_i ^ aes_out_data) & mask;
 
   assign key_ready_o = (st_q == StIdle) & aes_key_ready & ~clear_i;
@@ -304,7 +302,7 @@ module aesf_gcm_seq #(
   // GHASH input buffer gh_q (free once the length block is in the multiplier; it never enters the hash),
   // so the same masked XOR is the difference; auth fails when any tag byte differs (constant time: one cycle).
   assign ghash_s = mul_z ^ ek0_q ^ (dec_q ? gh_q : '0);
-  assign diff    = ghash_s & aesf_pkg::bytes_mask(tben_q);
+  assign diff    = ghash_s & aesf_pkg::first_bytes_mask(tlen_q);
   assign fin_ok  = gh_idle & ek0v_q & (~dec_q | tgot_q) & ~outv_q;
 
   // AES engine inputs
@@ -623,8 +621,6 @@ module aesf_gcm_seq #(
       aadlen_q <= '0;
       txtlen_q <= '0;
       rem_q    <= '0;
-      ben_q    <= '0;
-      tben_q   <= '0;
       prod_q   <= 1'b0;
       j0f_q    <= 1'b0;
       ksl_q    <= '0;
@@ -648,8 +644,6 @@ module aesf_gcm_seq #(
       aadlen_q <= aadlen_d;
       txtlen_q <= txtlen_d;
       rem_q    <= rem_d;
-      ben_q    <= ben_d;
-      tben_q   <= tben_d;
       prod_q   <= prod_d;
       j0f_q    <= j0f_d;
       ksl_q    <= ksl_d;
@@ -742,12 +736,9 @@ module aesf_gcm_seq #(
     .clk_i, .rst_ni, .trig_i(clear_i),
     .wiped_i(h_q == '0 && ctr_q == '0 && ek0_q == '0 && gh_q == '0 && out_q == '0 && tag_q == '0)
   );
-  // the registered byte enables are those of rem_q and tlen_q in every cycle
+  // the text mask covers min(rem_q, 16) bytes
   always_ff @(posedge clk_i or negedge rst_ni)
-    if (rst_ni) begin
-      assert (mask == aesf_pkg::first_bytes_mask((rem_q[35:4] != 32'd0) ? 5'd16 : {1'b0, rem_q[3:0]}));
-      assert (tben_q == aesf_pkg::first_bytes(tlen_q));
-    end
+    if (rst_ni) assert (mask == aesf_pkg::first_bytes_mask((rem_q[35:4] != 32'd0) ? 5'd16 : {1'b0, rem_q[3:0]}));
 `endif
 
 endmodule
