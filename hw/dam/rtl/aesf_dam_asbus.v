@@ -199,56 +199,29 @@ module aesf_dam_asbus #(
   // memory-size checks from every master's own pins, also in parallel with the arbitration (timing, issue 21:
   // the gnt cycle added the span and compared address + span with the memory size, two carry chains in front
   // of the core's queue record; now it compares the registered product with a registered limit, one chain).
-  // "word + span > 2^MEM_AW" is an adder per case and a test of the sum's bits (past_end), so no comparator sits in
-  // the path from the pins (it was dam_asbus32's critical path: the length pins -> 3 LUT levels -> adder ->
-  // comparator -> cq_lover_q, 11 levels).
+  // "word + span > 2^MEM_AW" is one adder per case and a test of the sum's bits (past_end), and a field value 0
+  // (1024 beats, 16 beats per row) is the field's NOR as the top bit above the field itself (all zero then), so
+  // neither a selection nor a second carry chain sits in the path from the pins (it was dam_asbus32's critical
+  // path: the length pins -> 3 LUT levels -> adder -> comparator -> cq_lover_q, 11 levels).
   function automatic logic past_end(input logic [AW2-1:0] sum);   // sum > 2^MEM_AW
     past_end = (|(sum >> (MEM_AW + 1))) || (sum[MEM_AW] && (|sum[MEM_AW-1:0]));
   endfunction
   logic [NM-1:0]     m_lover, m_bover;
   logic [AW2*NM-1:0] m_blim;   // master m in [AW2*m +: AW2]
-  // A field value 0 is not in front of the adders either (step 28, timing, issue 21: the 10-bit field's NOR ->
-  // the word + beats adder -> past_end was dam_asbus64's worst path on two seeds, 3 LUT levels in front of the
-  // carry chain): each sum is formed for the field's value and for the value 0 stands for (1024 beats, 16 words
-  // per row), side by side, and the NOR picks one of the results after the chains.
   for (genvar m = 0; m < NM; m++) begin : gen_room
     logic [MEM_AW-1:0] wd;
-    logic [9:0]        f_lin;  // LEN[9:0]: beats (linear), blocks (state); 0 = 1024
-    logic [3:0]        f_w;    // LEN[9:6]: words per row (block); 0 = 16
-    logic              lz, wz; // the fields are 0
-    logic [AW2-1:0]    s_lin, s_lin0, s_st, s_st0, s_blk, s_blk0;   // word + span (0: for a field value 0)
-    logic [AW2-1:0]    b_lim, b_lim0;                               // the block limit for w = f_w, w = 16
-    assign wd     = MEM_AW'(asb_addr_i[32*m +: 32] >> BSH);
-    assign f_lin  = asb_len_i[12*m +: 10];
-    assign f_w    = asb_len_i[12*m + 6 +: 4];
-    assign lz     = ~|f_lin;
-    assign wz     = ~|f_w;
-    assign s_lin  = AW2'(wd) + AW2'(f_lin);
-    assign s_lin0 = AW2'(wd) + AW2'(1024);
-    assign s_st   = AW2'(wd) + (AW2'(f_lin) << $clog2(WPS));
-    assign s_st0  = AW2'(wd) + (AW2'(1024) << $clog2(WPS));
-    assign s_blk  = AW2'(wd) + AW2'(f_w);
-    assign s_blk0 = AW2'(wd) + AW2'(16);
-    assign b_lim  = (AW2'(pitch_q) - AW2'(wd)) + (AW2'(2**MEM_AW) - AW2'(f_w));
-    assign b_lim0 = (AW2'(pitch_q) - AW2'(wd)) + (AW2'(2**MEM_AW) - AW2'(16));
-    assign m_lover[m] = (asb_len_i[12*m + 10 +: 2] == M_STATE) ? (lz ? past_end(s_st0) : past_end(s_st)) :
-                                                                   (lz ? past_end(s_lin0) : past_end(s_lin));
-    assign m_bover[m] = wz ? past_end(s_blk0) : past_end(s_blk);
-    assign m_blim[AW2*m +: AW2] = wz ? b_lim0 : b_lim;   // 2^MEM_AW - word - w + pitch
-`ifdef FORMAL
-    // the same flags and limit as with the field's value 0 replaced by 1024 / 16 in front of one adder
-    logic [10:0] lin;
-    logic [4:0]  w;
-    assign lin = {lz, f_lin};
-    assign w   = {wz, f_w};
-    always_ff @(posedge clk_i or negedge rst_ni)
-      if (rst_ni) begin
-        assert (m_lover[m] == ((asb_len_i[12*m + 10 +: 2] == M_STATE) ?
-                               past_end(AW2'(wd) + (AW2'(lin) << $clog2(WPS))) : past_end(AW2'(wd) + AW2'(lin))));
-        assert (m_bover[m] == past_end(AW2'(wd) + AW2'(w)));
-        assert (m_blim[AW2*m +: AW2] == (AW2'(pitch_q) - AW2'(wd)) + (AW2'(2**MEM_AW) - AW2'(w)));
-      end
-`endif
+    logic [10:0]       lin;    // LEN[9:0], 0 = 1024
+    logic [4:0]        w;      // LEN[9:6], 0 = 16
+    logic [AW2-1:0]    s_lin, s_st, s_blk;   // word + beats (linear, state), word + w (block)
+    assign wd    = MEM_AW'(asb_addr_i[32*m +: 32] >> BSH);
+    assign lin   = {~|asb_len_i[12*m +: 10], asb_len_i[12*m +: 10]};
+    assign w     = {~|asb_len_i[12*m + 6 +: 4], asb_len_i[12*m + 6 +: 4]};
+    assign s_lin = AW2'(wd) + AW2'(lin);
+    assign s_st  = AW2'(wd) + (AW2'(lin) << $clog2(WPS));
+    assign s_blk = AW2'(wd) + AW2'(w);
+    assign m_lover[m] = (asb_len_i[12*m + 10 +: 2] == M_STATE) ? past_end(s_st) : past_end(s_lin);
+    assign m_bover[m] = past_end(s_blk);
+    assign m_blim[AW2*m +: AW2] = (AW2'(pitch_q) - AW2'(wd)) + (AW2'(2**MEM_AW) - AW2'(w));  // + pitch
   end
 
   // grant cycle: the selected command and the checks without carry chains

@@ -292,9 +292,7 @@ module aesf_dam_core #(
     .ptr1_o(wq_in1)
   );
 
-  // plain (not enciphered) write beats; SPEC_WR and the head in flip-flops (timing, issue 21, step 29: the beat
-  // handshake behind the write queue's head reached this FIFO's LUT-RAM write enables, 10.35 ns, dam_asbus128 s2)
-  aesf_fifo #(.W(W + W/8), .DEPTH(4), .HEAD_REG(1), .SPEC_WR(1)) u_wbypass (
+  aesf_fifo #(.W(W + W/8), .DEPTH(4)) u_wbypass (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(wbeat && !win_rec[C_E] && !win_cipher), .wready_o(bfw_ready), .wdata_i({wd_be, wd_data}),
     .rvalid_o(bf_valid), .rready_i(bf_pop), .rdata_o(bf_rdata), .count_o(bf_count)
@@ -305,11 +303,7 @@ module aesf_dam_core #(
     .clk_i, .rst_ni, .en_i(1'b1), .in_valid_i(dec_in_valid), .in_data_i(dec_in), .rk_i(rk_dec),
     .out_valid_o(dec_out_valid), .out_data_o(dec_out)
   );
-  // the decrypted blocks wait for the bus side with the head in flip-flops and the storage written at every edge
-  // (timing, issue 21, step 27: the LUT-RAM read behind the read pointer -> 7 LUT levels -> the memory-request
-  // slice was the worst path of dam_asbus32's seeds 1 and 2 after step 26; SPEC_WR keeps the pop out of the
-  // LUT-RAM write enables)
-  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH), .HEAD_REG(1), .SPEC_WR(1)) u_wblk (
+  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH)) u_wblk (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(dec_out_valid), .wready_o(wblk_ready), .wdata_i(dec_out),
     .rvalid_o(wblk_valid), .rready_i(wblk_pop), .rdata_o(wblk_data), .count_o(wblk_count)
@@ -548,10 +542,8 @@ module aesf_dam_core #(
   );
   // the encrypted blocks wait for the bus side with the head in flip-flops (timing, issue 21: the LUT-RAM read
   // behind the read pointer -> the state byte order and word select -> the read data and the DMA loop-back slice
-  // was the worst path of every dam_asbus32 seed after step 24, and of dam_axi32 / dam_axi64's median seeds), and
-  // the storage written at every edge (step 27: a read-queue head -> the pop -> the LUT-RAM write enables was
-  // dam_asbus32's seed-3 path after step 26)
-  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH), .HEAD_REG(1), .SPEC_WR(1)) u_rblk (
+  // was the worst path of every dam_asbus32 seed after step 24, and of dam_axi32 / dam_axi64's median seeds)
+  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH), .HEAD_REG(1)) u_rblk (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(enc_out_valid), .wready_o(rblk_ready), .wdata_i(enc_out),
     .rvalid_o(rblk_valid), .rready_i(rblk_pop), .rdata_o(rblk_data), .count_o(rblk_count)
