@@ -80,8 +80,10 @@ package aesf_pkg;
     for (int i = 0; i < 8; i++) popcount += (v >> i) & 1;
   endfunction
 
-  // byte enables of the first n bytes of a block, n = 0..16 (0: none); byte 0 in bit 15. Each enable is one LUT of
-  // n: n[4] (n = 16) or a 4-bit compare (a 5-bit compare becomes a carry chain in synth_ecp5: timing, issue 19)
+  // byte enables of the first n bytes of a block, n = 0..16 (0: none); byte 0 in bit 15. Any n with n[4] = 1 means
+  // all 16 (n[3:0] is then ignored: a caller clipping a longer count passes {count >= 16, count[3:0]} and needs no
+  // selection in front, see aesf_gcm_seq). Each enable is one LUT of n: n[4] or a 4-bit compare (a 5-bit compare
+  // becomes a carry chain in synth_ecp5: timing, issue 19)
   function automatic logic [15:0] first_bytes(input logic [4:0] n);
     for (int b = 0; b < 16; b++) first_bytes[15-b] = n[4] || (4'(b) < n[3:0]);
   endfunction

@@ -269,7 +269,7 @@ module aesf_gcm_seq #(
   assign ks_avail = aes_out_valid & ek0v_q;
   assign seg_last = (rem_q[35:5] == 31'd0) & ~(rem_q[4] & (rem_q[3:0] != 4'd0));  // rem_q <= 16
   // min(rem_q, 16) as first_bytes reads it (bit 4 set: all 16 bytes, whatever bits 3..0 hold), without a selection
-  // of bits 3..0 by the 32-bit "more than 16 bytes left" test (timing, issue 25: that selection in front of the
+  // of bits 3..0 by the 32-bit "at least 16 bytes left" test (timing, issue 25: that selection in front of the
   // byte compares and the text datapath cost gcm_spi 10 % of its Fmax, hw/gcm_spi/README.md Results)
   assign rem_clip = {rem_q[35:4] != 32'd0, rem_q[3:0]};
   assign mask     = aesf_pkg::first_bytes_mask(rem_clip);   // left-aligned
