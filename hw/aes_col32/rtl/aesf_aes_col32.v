@@ -149,12 +149,8 @@ module aesf_aes_col32 #(
   logic [31:0]  kprev_q;                 // w[2j-1]
   logic [3:0]   nk_d, nk_q;              // 4/6/8
   logic [3:0]   nr_d, nr_q;              // 10/12/14
-  logic         key_ok_d, key_ok_q;
-  logic         key_err_d, key_err_q;
 
-  logic         run_d, run_q;            // a block is in the rounds
-  logic         err_d, err_q;            // ... and it is an error marker
-  logic         dec_d, dec_q;            // ... and it is decrypted (DECRYPT = 1; 0 when no block runs)
+  logic         dec_d, dec_q;            // the running block is decrypted (DECRYPT = 1; 0 when no block runs)
   logic         ph_d, ph_q;              // SBOX_IMPL 3: 0 = the S-box clock, 1 = the round clock; else 0
   logic [2:0]   ph3_d, ph3_q;            // SBOX_IMPL 4, one-hot: [0] RAM clock, [1] MixColumns clock, [2] key clock
   logic         rz_d, rz_q;              // SBOX_IMPL 4: the running block is in round 0
@@ -168,8 +164,6 @@ module aesf_aes_col32 #(
                                          // decrypting) + MixColumns of the round (not in round Nr)
   logic [127:0] rkm_q;                   // SBOX_IMPL 4: the round's key words, read in the RAM clock
 
-  logic         out_valid_d, out_valid_q;
-  logic         out_err_d, out_err_q;
   logic [127:0] out_data_q;
 
   // ---------------------------------------------------------------------------------------
@@ -195,26 +189,37 @@ module aesf_aes_col32 #(
   // ---------------------------------------------------------------------------------------
   // Handshakes
   // ---------------------------------------------------------------------------------------
-  logic out_free, last, core_idle, key_hs, in_hs, out_hs, blk_err, key_len_bad, expand, adv, kadv, hold;
+  // The block-interface control (aesf_blk_ctrl, shared with aesf_aes_iter / aesf_aes_col32_dom): the
+  // handshakes, key_ok / key_error, the running block's flags run_q / err_q, the output register's flags.
+  logic out_free, last, core_idle, key_hs, key_load, in_hs, out_hs, blk_err, expand, adv, kadv, hold;
+  logic run_q, err_q, out_load, out_wipe, key_done;
+  logic [4:0] kidx_last;  // 2 Nr + 1
 
   // the clock that completes a round (adv) or produces a key pair (kadv)
   assign adv         = THREE ? ph3_q[2] : (~TWO | ph_q);
   assign kadv        = THREE ? ph3_q[1] : (~TWO | ph_q);
-  assign out_free    = ~out_valid_q | out_ready_i;
-  assign last        = run_q & (err_q | ((rnd_q == nr_q) & (col_q == 2'(LASTCOL)) & adv));
   assign hold        = last & ~out_free;   // round Nr done, output register full
   assign core_idle   = (st_q == StIdle);
   assign expand      = (st_q == StExpand);
-  // No handshake completes in a clear_i cycle. A key offered at the same time as a block wins.
-  // COLS = 4: the accepting cycle is round 0 and needs the read port, so no overlap with round Nr.
-  assign key_ready_o = core_idle & ~run_q & ~clear_i;
-  assign in_ready_o  = core_idle & ~clear_i & ~key_valid_i &
-                       (~run_q | (!ACC0 & last & out_free));
-  assign key_hs      = key_valid_i & key_ready_o;
-  assign in_hs       = in_valid_i & in_ready_o;
-  assign out_hs      = out_valid_q & out_ready_i;
-  assign key_len_bad = (key_len_i == aesf_pkg::KeyLenBad);
-  assign blk_err     = ~key_ok_q | (in_decrypt_i & (DECRYPT == 0));
+  assign kidx_last   = {nr_q, 1'b1};
+  assign key_done    = expand & kadv & (kidx_q == kidx_last);   // the last pair is written now
+
+  // OVERLAP: COLS = 4 computes round 0 in the accepting cycle, which needs the read port, so the next block
+  // cannot be taken in the cycle of round Nr.
+  aesf_blk_ctrl #(
+    .OVERLAP (ACC0 ? 0 : 1)
+  ) u_blk_ctrl (
+    .clk_i, .rst_ni, .clear_i,
+    .key_valid_i, .key_ready_o, .key_len_i, .key_ok_o, .key_error_o,
+    .in_valid_i, .in_ready_o, .in_bad_i(in_decrypt_i & (DECRYPT == 0)),
+    .out_valid_o, .out_ready_i, .out_error_o, .busy_o,
+    .idle_i(core_idle), .fin_i((rnd_q == nr_q) & (col_q == 2'(LASTCOL)) & adv), .key_done_i(key_done),
+    .key_hs_o(key_hs), .key_load_o(key_load), .in_hs_o(in_hs), .in_err_o(blk_err), .out_hs_o(out_hs),
+    .run_o(run_q), .err_o(err_q), .last_o(last), .out_free_o(out_free), .out_load_o(out_load),
+    .out_wipe_o(out_wipe)
+  );
+  logic unused_ctrl;   // the output handshake: the output register follows out_load / out_wipe
+  assign unused_ctrl = out_hs;
 
   // ---------------------------------------------------------------------------------------
   // Round datapath: COLS columns per clock. Column k of this clock takes the ShiftRows wiring of
@@ -534,11 +539,9 @@ module aesf_aes_col32 #(
   // Next state
   // ---------------------------------------------------------------------------------------
   logic [7:0] rcon_next;  // rcon_q * {02}
-  logic [4:0] kidx_last;  // 2 Nr + 1
   logic       rk_wr;      // write the pair (expansion) or a zero row (clear)
 
   aesf_xtime u_rcon_next (.data_i(rcon_q), .data_o(rcon_next));
-  assign kidx_last = {nr_q, 1'b1};
 
   always_comb begin
     st_d        = st_q;
@@ -547,16 +550,10 @@ module aesf_aes_col32 #(
     rcon_d      = rcon_q;
     nk_d        = nk_q;
     nr_d        = nr_q;
-    key_ok_d    = key_ok_q;
-    key_err_d   = key_err_q;
-    run_d       = run_q;
-    err_d       = err_q;
     dec_d       = dec_q;
     kr_d        = kr_q;
     rnd_d       = rnd_q;
     col_d       = col_q;
-    out_valid_d = out_valid_q;
-    out_err_d   = out_err_q;
     rk_wr       = 1'b0;
     rk_wdata0   = kw_new0;
     rk_wdata1   = kw_new1;
@@ -569,31 +566,15 @@ module aesf_aes_col32 #(
       rcon_d      = '0;
       nk_d        = '0;
       nr_d        = '0;
-      key_ok_d    = 1'b0;
-      key_err_d   = 1'b0;
-      run_d       = 1'b0;
-      err_d       = 1'b0;
       dec_d       = 1'b0;
       kr_d        = '0;
       rnd_d       = '0;
       col_d       = '0;
-      out_valid_d = 1'b0;
-      out_err_d   = 1'b0;
     end else begin
-      // ---- output register: a read empties (and wipes) it
-      if (out_hs) begin
-        out_valid_d = 1'b0;
-        out_err_d   = 1'b0;
-      end
-
       // ---- rounds, COLS columns per cycle
       if (run_q) begin
         if (last) begin
-          if (out_free) begin
-            out_valid_d = 1'b1;
-            out_err_d   = err_q;
-            run_d       = 1'b0;
-            err_d       = 1'b0;
+          if (out_free) begin   // out_load: the block goes into the output register (aesf_blk_ctrl)
             dec_d       = 1'b0;
             kr_d        = '0;
             rnd_d       = '0;
@@ -612,8 +593,6 @@ module aesf_aes_col32 #(
 
       // ---- block load (round 0: COLS = 4 computes it now, otherwise in the next P cycles)
       if (in_hs) begin
-        run_d   = 1'b1;
-        err_d   = blk_err;
         dec_d   = (DECRYPT != 0) & in_decrypt_i & ~blk_err;
         rnd_d   = ACC0 ? 4'd1 : 4'd0;
         col_d   = '0;
@@ -627,19 +606,13 @@ module aesf_aes_col32 #(
       // ---- key-side FSM
       case (st_q)
         StIdle: begin
-          if (key_hs) begin
-            key_ok_d = 1'b0;
-            if (key_len_bad) begin
-              key_err_d = 1'b1;
-            end else begin
-              key_err_d = 1'b0;
-              st_d      = StExpand;
-              kidx_d    = '0;
-              kmod_d    = '0;
-              rcon_d    = 8'h01;
-              nk_d      = aesf_pkg::key_nk(key_len_i);
-              nr_d      = aesf_pkg::key_nr(key_len_i);
-            end
+          if (key_load) begin   // a key of legal length (key_ok / key_error: aesf_blk_ctrl)
+            st_d   = StExpand;
+            kidx_d = '0;
+            kmod_d = '0;
+            rcon_d = 8'h01;
+            nk_d   = aesf_pkg::key_nk(key_len_i);
+            nr_d   = aesf_pkg::key_nr(key_len_i);
           end
         end
         StExpand: begin
@@ -649,12 +622,11 @@ module aesf_aes_col32 #(
               rcon_d = rcon_next;
             end
             kmod_d = (kmod_q == 3'(nk_q - 4'd2)) ? 3'd0 : (kmod_q + 3'd2);
-            if (kidx_q == kidx_last) begin
-              st_d     = StIdle;
-              kidx_d   = '0;
-              kmod_d   = '0;
-              rcon_d   = '0;
-              key_ok_d = 1'b1;
+            if (kidx_q == kidx_last) begin   // key_done: key_ok rises (aesf_blk_ctrl)
+              st_d   = StIdle;
+              kidx_d = '0;
+              kmod_d = '0;
+              rcon_d = '0;
             end else begin
               kidx_d = kidx_q + 5'd1;
             end
@@ -731,10 +703,6 @@ module aesf_aes_col32 #(
       rcon_q      <= '0;
       nk_q        <= '0;
       nr_q        <= '0;
-      key_ok_q    <= 1'b0;
-      key_err_q   <= 1'b0;
-      run_q       <= 1'b0;
-      err_q       <= 1'b0;
       dec_q       <= 1'b0;
       ph_q        <= 1'b0;
       ph3_q       <= 3'b001;
@@ -744,8 +712,6 @@ module aesf_aes_col32 #(
       kr_q        <= '0;
       rnd_q       <= '0;
       col_q       <= '0;
-      out_valid_q <= 1'b0;
-      out_err_q   <= 1'b0;
     end else begin
       st_q        <= st_d;
       kidx_q      <= kidx_d;
@@ -755,10 +721,6 @@ module aesf_aes_col32 #(
       rcon_q      <= rcon_d;
       nk_q        <= nk_d;
       nr_q        <= nr_d;
-      key_ok_q    <= key_ok_d;
-      key_err_q   <= key_err_d;
-      run_q       <= run_d;
-      err_q       <= err_d;
       dec_q       <= dec_d;
       ph_q        <= ph_d;
       ph3_q       <= ph3_d;
@@ -768,8 +730,6 @@ module aesf_aes_col32 #(
       kr_q        <= kr_d;
       rnd_q       <= rnd_d;
       col_q       <= col_d;
-      out_valid_q <= out_valid_d;
-      out_err_q   <= out_err_d;
     end
   end
 
@@ -777,14 +737,12 @@ module aesf_aes_col32 #(
   // Datapath registers: no reset (nothing reads them before they are written), a synchronous
   // wipe with priority over the load, so they map to plain FDRE/CE/R flops (no LUT per bit).
   // ---------------------------------------------------------------------------------------
-  logic         key_load, kreg_wipe, rnd_step, out_load, out_wipe;
+  logic         kreg_wipe, rnd_step;
   logic [127:0] blk_res;   // the finished state: {nxt_q, res}
 
-  assign key_load  = key_hs & ~key_len_bad;
-  assign kreg_wipe = clear_i | (expand & kadv & (kidx_q == kidx_last));  // the key then lives only in the store
+  assign kreg_wipe = clear_i | key_done;   // the key then lives only in the store
   assign rnd_step  = run_q & ~last;
-  assign out_load  = last & out_free;
-  assign out_wipe  = clear_i | (out_hs & ~out_load) | (out_load & err_q);  // read, or an error marker
+  // out_load / out_wipe (aesf_blk_ctrl): the finished block, or zero on a read, an error marker or clear_i
 
   always_ff @(posedge clk_i) begin
     if (kreg_wipe) begin
@@ -857,18 +815,13 @@ module aesf_aes_col32 #(
   // ---------------------------------------------------------------------------------------
   // Outputs
   // ---------------------------------------------------------------------------------------
-  assign key_ok_o    = key_ok_q;
-  assign key_error_o = key_err_q;
-  assign out_valid_o = out_valid_q;
-  assign out_data_o  = out_data_q;
-  assign out_error_o = out_err_q;
-  assign busy_o      = run_q | ~core_idle;
+  assign out_data_o = out_data_q;   // key_ok_o, key_error_o, out_valid_o, out_error_o, busy_o: aesf_blk_ctrl
 
 `ifdef FORMAL
   // SEC_CM: the edge that sees clear_i wipes the state, the output register and the key flag
   aesf_assert_wiped u_assert_wiped (
     .clk_i, .rst_ni, .trig_i(clear_i),
-    .wiped_i(state_q == '0 && out_data_q == '0 && !out_valid_q && !key_ok_q)
+    .wiped_i(state_q == '0 && out_data_q == '0 && !out_valid_o && !key_ok_o)
   );
 `endif
 

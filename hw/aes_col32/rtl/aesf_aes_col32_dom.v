@@ -98,15 +98,10 @@ module aesf_aes_col32_dom #(
   logic [7:0]   rcon_d, rcon_q;
   logic [3:0]   nk_d, nk_q;
   logic [3:0]   nr_d, nr_q;
-  logic         key_ok_d, key_ok_q;
-  logic         key_err_d, key_err_q;
-  logic         run_d, run_q;          // a block is in the rounds
-  logic         held_d, held_q;        // ... round Nr is done (all in the state) and waits for the output register
-  logic         err_d, err_q;          // ... and it is an error marker
+  logic         held_d, held_q;        // the running block's round Nr is done (all in the state) and waits for
+                                       // the output register
   logic [3:0]   rnd_d, rnd_q;          // round 0..Nr
   logic [2:0]   t_d, t_q;              // clock of the round: 0..3 feed column t, 4..7 write column t - 4
-  logic         out_valid_d, out_valid_q;
-  logic         out_err_d, out_err_q;
 
   logic [255:0] kreg0_q, kreg1_q;      // the key's shares, from the handshake to the end of the expansion
   logic [31:0]  wprev0_q, wprev1_q;    // w[i - 1]'s shares
@@ -133,22 +128,34 @@ module aesf_aes_col32_dom #(
   // ---------------------------------------------------------------------------------------
   // Handshakes
   // ---------------------------------------------------------------------------------------
-  logic idle, expand, out_free, last, key_hs, in_hs, out_hs, blk_err, key_len_bad;
-  logic feed, wb, rnd0, rndl, fin;
+  // The block-interface control (aesf_blk_ctrl, shared with aesf_aes_iter / aesf_aes_col32): the handshakes,
+  // key_ok / key_error, the running block's flags run_q / err_q, the output register's flags.
+  logic idle, expand, out_free, last, key_hs, key_load, in_hs, out_hs, blk_err, run_q, err_q, out_load, out_wipe;
+  logic feed, wb, rnd0, rndl, fin, key_done;
+  logic        kw_rot, kw_key, kw_sub, kw_write;
+  logic [5:0]  widx_last;   // 4 Nr + 3
   assign idle        = (kst_q == StIdle);
   assign expand      = (kst_q == StExpand);
-  assign out_free    = ~out_valid_q | out_ready_i;
   assign rnd0        = (rnd_q == 4'd0);
   assign rndl        = (rnd_q == nr_q);
   assign fin         = run_q & ~err_q & ~held_q & rndl & (t_q == 3'd7);   // round Nr writes column 3 now
-  assign last        = run_q & (err_q | fin | held_q);
-  assign key_ready_o = idle & ~run_q & ~clear_i;
-  assign in_ready_o  = idle & ~clear_i & ~key_valid_i & (~run_q | (last & out_free));
-  assign key_hs      = key_valid_i & key_ready_o;
-  assign in_hs       = in_valid_i & in_ready_o;
-  assign out_hs      = out_valid_q & out_ready_i;
-  assign key_len_bad = (key_len_i == aesf_pkg::KeyLenBad);
-  assign blk_err     = ~key_ok_q | in_decrypt_i;
+  assign widx_last   = {nr_q, 2'b11};
+  assign key_done    = kw_write & (widx_q == widx_last);                  // the last word is written now
+
+  aesf_blk_ctrl #(
+    .OVERLAP (1)
+  ) u_blk_ctrl (
+    .clk_i, .rst_ni, .clear_i,
+    .key_valid_i, .key_ready_o, .key_len_i, .key_ok_o, .key_error_o,
+    .in_valid_i, .in_ready_o, .in_bad_i(in_decrypt_i),
+    .out_valid_o, .out_ready_i, .out_error_o, .busy_o,
+    .idle_i(idle), .fin_i(fin | held_q), .key_done_i(key_done),
+    .key_hs_o(key_hs), .key_load_o(key_load), .in_hs_o(in_hs), .in_err_o(blk_err), .out_hs_o(out_hs),
+    .run_o(run_q), .err_o(err_q), .last_o(last), .out_free_o(out_free), .out_load_o(out_load),
+    .out_wipe_o(out_wipe)
+  );
+  logic unused_ctrl;   // handshakes and the block's error flag: aesf_blk_ctrl's flags and strobes use them
+  assign unused_ctrl = ^{key_hs, out_hs, blk_err};
   assign feed        = run_q & ~err_q & ~rnd0 & ~t_q[2];
   assign wb          = run_q & ~err_q & ~held_q & t_q[2];
 
@@ -165,7 +172,6 @@ module aesf_aes_col32_dom #(
                      st1_q[111 - 32*((k + 2) % 4) -: 8], st1_q[103 - 32*((k + 3) % 4) -: 8]};
   end
 
-  logic        kw_rot, kw_key, kw_sub, kw_write;
   logic [31:0] kw_in0, kw_in1, sb_in0, sb_in1, sb_out0, sb_out1;
   assign kw_rot = (wmod_q == 3'd0);
   assign kw_key = (widx_q < 6'(nk_q));   // w[i] comes from the key
@@ -203,14 +209,12 @@ module aesf_aes_col32_dom #(
   // Key-schedule word w[i]: from the key (i < Nk), w[i-Nk] ^ w[i-1], or w[i-Nk] ^ SubWord(..) (^ Rcon)
   // ---------------------------------------------------------------------------------------
   logic [31:0] kw_new0, kw_new1, kw_k0, kw_k1;
-  logic [5:0]  widx_last;   // 4 Nr + 3
   logic [7:0]  rcon_next;
   assign kw_k0     = kreg0_q[255 - 32*widx_q[2:0] -: 32];
   assign kw_k1     = kreg1_q[255 - 32*widx_q[2:0] -: 32];
   assign kw_new0   = kw_key ? kw_k0 : (rk0 ^ (kw_sub ? (sb_out0 ^ {(kw_rot ? rcon_q : 8'h00), 24'h0}) : wprev0_q));
   assign kw_new1   = kw_key ? kw_k1 : (rk1 ^ (kw_sub ? sb_out1 : wprev1_q));
   assign kw_write  = expand & (~kw_sub | (kph_q == 3'd4));
-  assign widx_last = {nr_q, 2'b11};
   aesf_xtime u_rcon_next (.data_i(rcon_q), .data_o(rcon_next));
 
   assign rk_raddr  = expand ? wsrc_q : {rnd_q, t_q[1:0]};
@@ -231,15 +235,9 @@ module aesf_aes_col32_dom #(
     rcon_d      = rcon_q;
     nk_d        = nk_q;
     nr_d        = nr_q;
-    key_ok_d    = key_ok_q;
-    key_err_d   = key_err_q;
-    run_d       = run_q;
     held_d      = held_q;
-    err_d       = err_q;
     rnd_d       = rnd_q;
     t_d         = t_q;
-    out_valid_d = out_valid_q;
-    out_err_d   = out_err_q;
 
     if (clear_i) begin
       kst_d       = StClear;
@@ -250,30 +248,15 @@ module aesf_aes_col32_dom #(
       rcon_d      = '0;
       nk_d        = '0;
       nr_d        = '0;
-      key_ok_d    = 1'b0;
-      key_err_d   = 1'b0;
-      run_d       = 1'b0;
       held_d      = 1'b0;
-      err_d       = 1'b0;
       rnd_d       = '0;
       t_d         = '0;
-      out_valid_d = 1'b0;
-      out_err_d   = 1'b0;
     end else begin
-      if (out_hs) begin
-        out_valid_d = 1'b0;
-        out_err_d   = 1'b0;
-      end
-
       // ---- rounds
       if (run_q) begin
         if (last) begin
-          if (out_free) begin
-            out_valid_d = 1'b1;
-            out_err_d   = err_q;
-            run_d       = 1'b0;
+          if (out_free) begin   // out_load: the block goes into the output register (aesf_blk_ctrl)
             held_d      = 1'b0;
-            err_d       = 1'b0;
             rnd_d       = '0;
             t_d         = '0;
           end else begin
@@ -289,9 +272,7 @@ module aesf_aes_col32_dom #(
 
       // ---- block load: round 0 writes columns 0..3 in clocks t = 4..7
       if (in_hs) begin
-        run_d = 1'b1;
         held_d = 1'b0;
-        err_d = blk_err;
         rnd_d = '0;
         t_d   = 3'd4;
       end
@@ -299,21 +280,15 @@ module aesf_aes_col32_dom #(
       // ---- key side
       case (kst_q)
         StIdle: begin
-          if (key_hs) begin
-            key_ok_d = 1'b0;
-            if (key_len_bad) begin
-              key_err_d = 1'b1;
-            end else begin
-              key_err_d = 1'b0;
-              kst_d     = StExpand;
-              widx_d    = '0;
-              wmod_d    = '0;
-              kph_d     = '0;
-              rcon_d    = 8'h01;
-              nk_d      = aesf_pkg::key_nk(key_len_i);
-              nr_d      = aesf_pkg::key_nr(key_len_i);
-              wsrc_d    = 6'd0 - ((key_len_i == 2'd0) ? 6'd4 : ((key_len_i == 2'd1) ? 6'd6 : 6'd8));
-            end
+          if (key_load) begin   // a key of legal length (key_ok / key_error: aesf_blk_ctrl)
+            kst_d  = StExpand;
+            widx_d = '0;
+            wmod_d = '0;
+            kph_d  = '0;
+            rcon_d = 8'h01;
+            nk_d   = aesf_pkg::key_nk(key_len_i);
+            nr_d   = aesf_pkg::key_nr(key_len_i);
+            wsrc_d = 6'd0 - ((key_len_i == 2'd0) ? 6'd4 : ((key_len_i == 2'd1) ? 6'd6 : 6'd8));
           end
         end
         StExpand: begin
@@ -325,13 +300,12 @@ module aesf_aes_col32_dom #(
             if (kw_sub && kw_rot) begin
               rcon_d = rcon_next;
             end
-            if (widx_q == widx_last) begin
-              kst_d    = StIdle;
-              widx_d   = '0;
-              wsrc_d   = '0;
-              wmod_d   = '0;
-              rcon_d   = '0;
-              key_ok_d = 1'b1;
+            if (widx_q == widx_last) begin   // key_done: key_ok rises (aesf_blk_ctrl)
+              kst_d  = StIdle;
+              widx_d = '0;
+              wsrc_d = '0;
+              wmod_d = '0;
+              rcon_d = '0;
             end
           end else begin
             kph_d = kph_q + 3'd1;
@@ -363,15 +337,9 @@ module aesf_aes_col32_dom #(
       rcon_q      <= '0;
       nk_q        <= '0;
       nr_q        <= '0;
-      key_ok_q    <= 1'b0;
-      key_err_q   <= 1'b0;
-      run_q       <= 1'b0;
       held_q      <= 1'b0;
-      err_q       <= 1'b0;
       rnd_q       <= '0;
       t_q         <= '0;
-      out_valid_q <= 1'b0;
-      out_err_q   <= 1'b0;
     end else begin
       kst_q       <= kst_d;
       widx_q      <= widx_d;
@@ -381,26 +349,18 @@ module aesf_aes_col32_dom #(
       rcon_q      <= rcon_d;
       nk_q        <= nk_d;
       nr_q        <= nr_d;
-      key_ok_q    <= key_ok_d;
-      key_err_q   <= key_err_d;
-      run_q       <= run_d;
       held_q      <= held_d;
-      err_q       <= err_d;
       rnd_q       <= rnd_d;
       t_q         <= t_d;
-      out_valid_q <= out_valid_d;
-      out_err_q   <= out_err_d;
     end
   end
 
   // ---------------------------------------------------------------------------------------
   // Share registers: no reset, a synchronous wipe with priority over the load
   // ---------------------------------------------------------------------------------------
-  logic key_load, kreg_wipe, out_load, out_wipe;
-  assign key_load  = key_hs & ~key_len_bad;
-  assign kreg_wipe = clear_i | (kw_write & (widx_q == widx_last));
-  assign out_load  = last & out_free;
-  assign out_wipe  = clear_i | (out_hs & ~out_load) | (out_load & err_q);
+  // out_load / out_wipe: aesf_blk_ctrl (the finished block; zero on a read, an error marker or clear_i)
+  logic kreg_wipe;
+  assign kreg_wipe = clear_i | key_done;
 
   always_ff @(posedge clk_i) begin
     if (kreg_wipe) begin
@@ -451,7 +411,6 @@ module aesf_aes_col32_dom #(
       assert (kst_q == StIdle || kst_q == StExpand || kst_q == StClear);
       assert (!(run_q && !idle));           // no block runs during an expansion or a clear
       assert (kph_q <= 3'd4);
-      assert (!(run_q && !err_q && !key_ok_q));
     end
   end
 `endif
@@ -459,12 +418,7 @@ module aesf_aes_col32_dom #(
   // ---------------------------------------------------------------------------------------
   // Outputs
   // ---------------------------------------------------------------------------------------
-  assign key_ok_o    = key_ok_q;
-  assign key_error_o = key_err_q;
-  assign out_valid_o = out_valid_q;
-  assign out_data_o  = out0_q ^ out1_q;
-  assign out_error_o = out_err_q;
-  assign busy_o      = run_q | ~idle;
+  assign out_data_o = out0_q ^ out1_q;   // key_ok_o, key_error_o, out_valid_o, out_error_o, busy_o: aesf_blk_ctrl
 
 endmodule
 

@@ -86,18 +86,12 @@ module aesf_aes_iter #(
   logic [127:0] khi_d, khi_q;            // key words 4..7, needed by expansion step g = 1 only
   logic [1:0]   klen_d, klen_q;
   logic [3:0]   nr_d, nr_q;
-  logic         key_ok_d, key_ok_q;
-  logic         key_err_d, key_err_q;
 
-  logic         run_d, run_q;            // a block is in the rounds
-  logic         err_d, err_q;            // ... and it is an error marker
   logic         dec_q;                   // ... and it is decrypted
   logic [3:0]   rnd_d, rnd_q;            // round computed in this cycle, 1..Nr
   logic [127:0] state_d, state_q;
 
-  logic         out_valid_d, out_valid_q;
-  logic         out_err_d, out_err_q;
-  logic [127:0] out_data_d, out_data_q;
+  logic [127:0] out_data_q;
 
   // ---------------------------------------------------------------------------------------
   // Round-key store: 15 x 128 bits, one write port, two asynchronous read ports
@@ -122,22 +116,28 @@ module aesf_aes_iter #(
   // ---------------------------------------------------------------------------------------
   // Handshakes
   // ---------------------------------------------------------------------------------------
-  logic out_free, last, core_idle, key_hs, in_hs, out_hs, blk_err, in_dec;
-  logic key_len_bad;
+  // The block-interface control (aesf_blk_ctrl, shared with aesf_aes_col32 / aesf_aes_col32_dom): the
+  // handshakes, key_ok / key_error, the running block's flags run / err, the output register's flags.
+  logic core_idle, key_hs, key_load, in_hs, out_hs, blk_err, in_dec, run, err, last, out_load, out_wipe;
+  logic key_done, out_free;
 
-  assign out_free    = ~out_valid_q | out_ready_i;
-  assign last        = run_q & (err_q | (rnd_q == nr_q));
-  assign core_idle   = (st_q == StIdle);
-  // No handshake completes in a clear_i cycle. A key offered at the same time as a block wins:
-  // the block waits for the new key.
-  assign key_ready_o = core_idle & ~run_q & ~clear_i;
-  assign in_ready_o  = core_idle & ~clear_i & ~key_valid_i & (~run_q | (last & out_free));
-  assign key_hs      = key_valid_i & key_ready_o;
-  assign in_hs       = in_valid_i & in_ready_o;
-  assign out_hs      = out_valid_q & out_ready_i;
-  assign key_len_bad = (key_len_i == aesf_pkg::KeyLenBad);
-  assign in_dec      = (DECRYPT != 0) & in_decrypt_i;
-  assign blk_err     = ~key_ok_q | (in_decrypt_i & (DECRYPT == 0));
+  assign core_idle = (st_q == StIdle);
+  assign key_done  = (st_q == StExpand) && (kcnt_q == nr_q);
+
+  aesf_blk_ctrl #(
+    .OVERLAP (1)
+  ) u_blk_ctrl (
+    .clk_i, .rst_ni, .clear_i,
+    .key_valid_i, .key_ready_o, .key_len_i, .key_ok_o, .key_error_o,
+    .in_valid_i, .in_ready_o, .in_bad_i(in_decrypt_i & (DECRYPT == 0)),
+    .out_valid_o, .out_ready_i, .out_error_o, .busy_o,
+    .idle_i(core_idle), .fin_i(rnd_q == nr_q), .key_done_i(key_done),
+    .key_hs_o(key_hs), .key_load_o(key_load), .in_hs_o(in_hs), .in_err_o(blk_err), .out_hs_o(out_hs),
+    .run_o(run), .err_o(err), .last_o(last), .out_free_o(out_free), .out_load_o(out_load), .out_wipe_o(out_wipe)
+  );
+  assign in_dec = (DECRYPT != 0) & in_decrypt_i;
+  logic unused_ctrl;   // flags this engine does not read (the output register follows out_load / out_wipe)
+  assign unused_ctrl = ^{key_hs, out_hs, err, out_free};
 
   // ---------------------------------------------------------------------------------------
   // Key expansion step (one SubWord)
@@ -254,15 +254,8 @@ module aesf_aes_iter #(
     khi_d       = khi_q;
     klen_d      = klen_q;
     nr_d        = nr_q;
-    key_ok_d    = key_ok_q;
-    key_err_d   = key_err_q;
-    run_d       = run_q;
-    err_d       = err_q;
     rnd_d       = rnd_q;
     state_d     = state_q;
-    out_valid_d = out_valid_q;
-    out_err_d   = out_err_q;
-    out_data_d  = out_data_q;
     rk_we       = 1'b0;
     rk_waddr    = kcnt_q;
     rk_wdata    = '0;
@@ -275,43 +268,17 @@ module aesf_aes_iter #(
       khi_d       = '0;
       klen_d      = '0;
       nr_d        = '0;
-      key_ok_d    = 1'b0;
-      key_err_d   = 1'b0;
-      run_d       = 1'b0;
-      err_d       = 1'b0;
       rnd_d       = '0;
       state_d     = '0;
-      out_valid_d = 1'b0;
-      out_err_d   = 1'b0;
-      out_data_d  = '0;
     end else begin
-      // ---- output register: a read empties (and wipes) it
-      if (out_hs) begin
-        out_valid_d = 1'b0;
-        out_err_d   = 1'b0;
-        out_data_d  = '0;
-      end
-
-      // ---- rounds
-      if (run_q) begin
-        if (last) begin
-          if (out_free) begin
-            out_valid_d = 1'b1;
-            out_err_d   = err_q;
-            out_data_d  = err_q ? '0 : round_res;
-            run_d       = 1'b0;
-            err_d       = 1'b0;
-          end
-        end else begin
-          state_d = round_res;
-          rnd_d   = rnd_q + 4'd1;
-        end
+      // ---- rounds (the last one goes into the output register: out_load, below)
+      if (run && !last) begin
+        state_d = round_res;
+        rnd_d   = rnd_q + 4'd1;
       end
 
       // ---- block load (initial AddRoundKey)
       if (in_hs) begin
-        run_d   = 1'b1;
-        err_d   = blk_err;
         rnd_d   = 4'd1;
         state_d = blk_err ? '0 : (in_data_i ^ rk_b);
       end
@@ -319,22 +286,16 @@ module aesf_aes_iter #(
       // ---- key-side FSM
       case (st_q)
         StIdle: begin
-          if (key_hs) begin
-            key_ok_d = 1'b0;
-            if (key_len_bad) begin
-              key_err_d = 1'b1;
-            end else begin
-              key_err_d = 1'b0;
-              st_d      = StExpand;
-              kcnt_d    = 4'd1;
-              rcon_d    = 8'h01;
-              klen_d    = key_len_i;
-              nr_d      = aesf_pkg::key_nr(key_len_i);
-              khi_d     = key_lo;
-              rk_we     = 1'b1;
-              rk_waddr  = 4'd0;
-              rk_wdata  = key_hi;
-            end
+          if (key_load) begin   // a key of legal length (key_ok / key_error: aesf_blk_ctrl)
+            st_d     = StExpand;
+            kcnt_d   = 4'd1;
+            rcon_d   = 8'h01;
+            klen_d   = key_len_i;
+            nr_d     = aesf_pkg::key_nr(key_len_i);
+            khi_d    = key_lo;
+            rk_we    = 1'b1;
+            rk_waddr = 4'd0;
+            rk_wdata = key_hi;
           end
         end
         StExpand: begin
@@ -344,11 +305,10 @@ module aesf_aes_iter #(
           if (ks_rcon_step) begin
             rcon_d = rcon_next;
           end
-          if (kcnt_q == nr_q) begin
-            st_d     = StIdle;
-            kcnt_d   = '0;
-            rcon_d   = '0;
-            key_ok_d = 1'b1;
+          if (key_done) begin   // kcnt_q == nr_q: key_ok rises (aesf_blk_ctrl)
+            st_d   = StIdle;
+            kcnt_d = '0;
+            rcon_d = '0;
           end else begin
             kcnt_d = kcnt_q + 4'd1;
           end
@@ -382,15 +342,8 @@ module aesf_aes_iter #(
       khi_q       <= '0;
       klen_q      <= '0;
       nr_q        <= '0;
-      key_ok_q    <= 1'b0;
-      key_err_q   <= 1'b0;
-      run_q       <= 1'b0;
-      err_q       <= 1'b0;
       rnd_q       <= '0;
       state_q     <= '0;
-      out_valid_q <= 1'b0;
-      out_err_q   <= 1'b0;
-      out_data_q  <= '0;
     end else begin
       st_q        <= st_d;
       kcnt_q      <= kcnt_d;
@@ -398,15 +351,19 @@ module aesf_aes_iter #(
       khi_q       <= khi_d;
       klen_q      <= klen_d;
       nr_q        <= nr_d;
-      key_ok_q    <= key_ok_d;
-      key_err_q   <= key_err_d;
-      run_q       <= run_d;
-      err_q       <= err_d;
       rnd_q       <= rnd_d;
       state_q     <= state_d;
-      out_valid_q <= out_valid_d;
-      out_err_q   <= out_err_d;
-      out_data_q  <= out_data_d;
+    end
+  end
+
+  // Output register: the finished block (zero for an error marker); a read or clear_i wipes it
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      out_data_q <= '0;
+    end else if (out_wipe) begin
+      out_data_q <= '0;
+    end else if (out_load) begin
+      out_data_q <= round_res;
     end
   end
 
@@ -435,18 +392,13 @@ module aesf_aes_iter #(
   // ---------------------------------------------------------------------------------------
   // Outputs
   // ---------------------------------------------------------------------------------------
-  assign key_ok_o    = key_ok_q;
-  assign key_error_o = key_err_q;
-  assign out_valid_o = out_valid_q;
-  assign out_data_o  = out_data_q;
-  assign out_error_o = out_err_q;
-  assign busy_o      = run_q | ~core_idle;
+  assign out_data_o = out_data_q;   // key_ok_o, key_error_o, out_valid_o, out_error_o, busy_o: aesf_blk_ctrl
 
 `ifdef FORMAL
   // SEC_CM: the edge that sees clear_i wipes the state, the output register and the key flag
   aesf_assert_wiped u_assert_wiped (
     .clk_i, .rst_ni, .trig_i(clear_i),
-    .wiped_i(state_q == '0 && out_data_q == '0 && !out_valid_q && !key_ok_q)
+    .wiped_i(state_q == '0 && out_data_q == '0 && !out_valid_o && !key_ok_o)
   );
 `endif
 
