@@ -88,10 +88,13 @@ def test_lane_rounds_sites():
     xy = _sites(nl)
     assert [xy[(0, r, 0)][1] for r in range(1, 15)] == [46] * 5 + [70] * 5 + [82] * 4
     assert xy[(0, 10, 0)][0] == xy[(0, 11, 0)][0] < xy[(0, 12, 0)][0]
-    nl = _lanes_netlist(lanes=2)          # both lanes in block ROM: lane 1 on rows 22 / 82
+    nl = _lanes_netlist(lanes=2)          # both lanes in block ROM: lane 0 on rows 46 / 22, lane 1 on 70 / 82
     assert pins.apply("lane_rounds", nl) == 160
     xy = _sites(nl)
-    assert {xy[(1, r, k)][1] for r in range(1, 11) for k in range(8)} == {22, 82}
+    assert [xy[(0, r, 0)][1] for r in range(1, 11)] == [46] * 5 + [22] * 5
+    assert [xy[(1, r, 0)][1] for r in range(1, 11)] == [70] * 5 + [82] * 5
+    assert xy[(1, 1, 0)][0] == xy[(1, 10, 0)][0] == min(x for x, _ in xy.values())   # lane 1 in and out at the left
+    assert len(set(xy.values())) == 160
     nl = _lanes_netlist(lanes=2, nr=14)   # two AES-256 lanes do not fit four rows: left to the placer
     assert pins.apply("lane_rounds", nl) == 0
     assert not any("BEL" in c["attributes"] for c in nl["modules"]["wrap"]["cells"].values())

@@ -87,12 +87,15 @@ def dam_rounds(netlist: dict) -> int:
 
 def lane_rounds(netlist: dict) -> int:
     """gcm_lanes' block-ROM lanes (``ROM_LANES``, ``SBOX_IMPL`` 2 / 4: eight DP16KD per round): each lane's rounds
-    in pipeline order (`_serpentine`), lane 0 on the middle rows 46 / 70 (AES-256's 14 rounds: 46 / 70 / 82, five,
-    five and four rounds), lane 1 on rows 22 / 82 (AES-128 / 192 only). The GHASH unit and the control then fill the
+    in pipeline order (`_serpentine`): one lane on the middle rows 46 / 70 (AES-256's 14 rounds: 46 / 70 / 82, five,
+    five and four rounds); two lanes (AES-128 / 192 only) as the DAM's two engines, lane 0 on rows 46 / 22, lane 1
+    on rows 70 / 82. The GHASH unit and the control then fill the
     die around one snake of rounds instead of around RAMs the placer scattered over four rows (issue 19: 75-85 % of
     every N = 1 path was routing). Returns the number of cells pinned (0: nothing fits, left to the placer)."""
     groups = _sbox_rams(netlist, "lane_rounds", r"gen_lane\[(\d+)\]\.gen_round\[(\d+)\]\..*gen_rom\[(\d)\]")
-    plan = {"0": (46, 70, 82), "1": (22, 82)}
+    # one lane: the middle rows; two lanes (AES-128 / 192): the DAM's layout, each lane turning between two
+    # neighbouring rows with its input and output at the left edge (issue 19, fifteenth round: routed by router2)
+    plan = {"0": (46, 70, 82)} if len(groups) == 1 else {"0": (46, 22), "1": (70, 82)}
     if set(groups) - set(plan):
         return 0
     if len(groups) > 1 and max(r for rams in groups.values() for _, r, _ in rams) > 12:
