@@ -190,9 +190,9 @@ module aesf_aes_col32 #(
   // Handshakes
   // ---------------------------------------------------------------------------------------
   // The block-interface control (aesf_blk_ctrl, shared with aesf_aes_iter / aesf_aes_col32_dom): the
-  // handshakes, key_ok / key_error, the running block's flags run_q / err_q, the output register's flags.
+  // handshakes, key_ok / key_error, the running block's flags run / err, the output register's flags.
   logic out_free, last, core_idle, key_hs, key_load, in_hs, out_hs, blk_err, expand, adv, kadv, hold;
-  logic run_q, err_q, out_load, out_wipe, key_done;
+  logic run, err, out_load, out_wipe, key_done;
   logic [4:0] kidx_last;  // 2 Nr + 1
 
   // the clock that completes a round (adv) or produces a key pair (kadv)
@@ -215,7 +215,7 @@ module aesf_aes_col32 #(
     .out_valid_o, .out_ready_i, .out_error_o, .busy_o,
     .idle_i(core_idle), .fin_i((rnd_q == nr_q) & (col_q == 2'(LASTCOL)) & adv), .key_done_i(key_done),
     .key_hs_o(key_hs), .key_load_o(key_load), .in_hs_o(in_hs), .in_err_o(blk_err), .out_hs_o(out_hs),
-    .run_o(run_q), .err_o(err_q), .last_o(last), .out_free_o(out_free), .out_load_o(out_load),
+    .run_o(run), .err_o(err), .last_o(last), .out_free_o(out_free), .out_load_o(out_load),
     .out_wipe_o(out_wipe)
   );
   logic unused_ctrl;   // the output handshake: the output register follows out_load / out_wipe
@@ -323,7 +323,7 @@ module aesf_aes_col32 #(
     assign rk_cols = rk_rdata;
   end
 
-  assign rnd0 = ACC0 ? ~run_q : (rnd_q == 4'd0);
+  assign rnd0 = ACC0 ? ~run : (rnd_q == 4'd0);
   // SBOX_IMPL 3: the pre-map runs in the S-box clock and round Nr registers the plain S-box outputs;
   // SBOX_IMPL 4: it runs in the key clock on mq_q (InvMixColumns(x) = pre(MixColumns(x)): the matrices
   // commute), for decryption rounds 1..Nr-1
@@ -389,7 +389,7 @@ module aesf_aes_col32 #(
   if (DECRYPT == 0) begin : gen_krow_enc
     assign krow = rnd_q;
   end else if (ACC0) begin : gen_krow_acc
-    assign krow = (~run_q & in_decrypt_i) ? nr_q : kr_q;
+    assign krow = (~run & in_decrypt_i) ? nr_q : kr_q;
   end else begin : gen_krow_dec
     assign krow = kr_q;
   end
@@ -438,7 +438,7 @@ module aesf_aes_col32 #(
     end else begin : gen_addr12
       assign kw_addr = kw_rot_next ? {kw_new1[23:0], kw_new1[31:24]} : kw_new1;
       assign sr_src  = res;
-      assign sr_inv  = (DECRYPT != 0) & ((run_q | TWO) ? dec_q : in_decrypt_i);
+      assign sr_inv  = (DECRYPT != 0) & ((run | TWO) ? dec_q : in_decrypt_i);
       assign addr    = clear_i ? '0 : (expand ? {kw_addr, 96'h0} : 128'(sr_out));
       assign rom_inv = sr_inv & ~clear_i & ~expand;
       assign rom_en  = clear_i | ~hold;
@@ -494,14 +494,14 @@ module aesf_aes_col32 #(
           mq_q <= '0;
         end else if (in_hs) begin
           mq_q <= in_data_i;
-        end else if (run_q && ph3_q[1] && !rz_q) begin
+        end else if (run && ph3_q[1] && !rz_q) begin
           mq_q <= rl_q ? col_sr : mc;
         end
       end
       always_ff @(posedge clk_i) begin
         if (clear_i) begin
           rkm_q <= '0;
-        end else if (run_q && ph3_q[0]) begin
+        end else if (run && ph3_q[0]) begin
           rkm_q <= rk_cols;
         end
       end
@@ -572,7 +572,7 @@ module aesf_aes_col32 #(
       col_d       = '0;
     end else begin
       // ---- rounds, COLS columns per cycle
-      if (run_q) begin
+      if (run) begin
         if (last) begin
           if (out_free) begin   // out_load: the block goes into the output register (aesf_blk_ctrl)
             dec_d       = 1'b0;
@@ -654,7 +654,7 @@ module aesf_aes_col32 #(
   // SBOX_IMPL 3: the phase toggles while a block or an expansion runs, and stays in the round
   // clock while round Nr waits for the output register; a block starts with its round-0 round clock
   // (1), an expansion with an S-box clock (0)
-  assign ph_d = TWO & ~clear_i & (in_hs | (~key_hs & ((run_q & ~err_q) | expand) & (hold ? ph_q : ~ph_q)));
+  assign ph_d = TWO & ~clear_i & (in_hs | (~key_hs & ((run & ~err) | expand) & (hold ? ph_q : ~ph_q)));
   // SBOX_IMPL 4: the one-hot phase rotates RAM -> MixColumns -> key clock while a block or an expansion
   // runs and stays in the key clock while round Nr waits for the output register; a block starts with
   // the RAM clock of round 0 (its key read), an expansion with a pair clock. rz / rl / dm: flags of the
@@ -664,7 +664,7 @@ module aesf_aes_col32 #(
       ph3_d = 3'b001;
     end else if (key_hs) begin
       ph3_d = 3'b010;
-    end else if ((run_q & ~err_q) | expand) begin
+    end else if ((run & ~err) | expand) begin
       ph3_d = hold ? ph3_q : {ph3_q[1:0], ph3_q[2]};
     end else begin
       ph3_d = 3'b001;
@@ -741,7 +741,7 @@ module aesf_aes_col32 #(
   logic [127:0] blk_res;   // the finished state: {nxt_q, res}
 
   assign kreg_wipe = clear_i | key_done;   // the key then lives only in the store
-  assign rnd_step  = run_q & ~last;
+  assign rnd_step  = run & ~last;
   // out_load / out_wipe (aesf_blk_ctrl): the finished block, or zero on a read, an error marker or clear_i
 
   always_ff @(posedge clk_i) begin

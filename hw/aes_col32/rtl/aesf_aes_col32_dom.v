@@ -129,8 +129,8 @@ module aesf_aes_col32_dom #(
   // Handshakes
   // ---------------------------------------------------------------------------------------
   // The block-interface control (aesf_blk_ctrl, shared with aesf_aes_iter / aesf_aes_col32): the handshakes,
-  // key_ok / key_error, the running block's flags run_q / err_q, the output register's flags.
-  logic idle, expand, out_free, last, key_hs, key_load, in_hs, out_hs, blk_err, run_q, err_q, out_load, out_wipe;
+  // key_ok / key_error, the running block's flags run / err, the output register's flags.
+  logic idle, expand, out_free, last, key_hs, key_load, in_hs, out_hs, blk_err, run, err, out_load, out_wipe;
   logic feed, wb, rnd0, rndl, fin, key_done;
   logic        kw_rot, kw_key, kw_sub, kw_write;
   logic [5:0]  widx_last;   // 4 Nr + 3
@@ -138,7 +138,7 @@ module aesf_aes_col32_dom #(
   assign expand      = (kst_q == StExpand);
   assign rnd0        = (rnd_q == 4'd0);
   assign rndl        = (rnd_q == nr_q);
-  assign fin         = run_q & ~err_q & ~held_q & rndl & (t_q == 3'd7);   // round Nr writes column 3 now
+  assign fin         = run & ~err & ~held_q & rndl & (t_q == 3'd7);   // round Nr writes column 3 now
   assign widx_last   = {nr_q, 2'b11};
   assign key_done    = kw_write & (widx_q == widx_last);                  // the last word is written now
 
@@ -151,13 +151,13 @@ module aesf_aes_col32_dom #(
     .out_valid_o, .out_ready_i, .out_error_o, .busy_o,
     .idle_i(idle), .fin_i(fin | held_q), .key_done_i(key_done),
     .key_hs_o(key_hs), .key_load_o(key_load), .in_hs_o(in_hs), .in_err_o(blk_err), .out_hs_o(out_hs),
-    .run_o(run_q), .err_o(err_q), .last_o(last), .out_free_o(out_free), .out_load_o(out_load),
+    .run_o(run), .err_o(err), .last_o(last), .out_free_o(out_free), .out_load_o(out_load),
     .out_wipe_o(out_wipe)
   );
   logic unused_ctrl;   // handshakes and the block's error flag: aesf_blk_ctrl's flags and strobes use them
   assign unused_ctrl = ^{key_hs, out_hs, blk_err};
-  assign feed        = run_q & ~err_q & ~rnd0 & ~t_q[2];
-  assign wb          = run_q & ~err_q & ~held_q & t_q[2];
+  assign feed        = run & ~err & ~rnd0 & ~t_q[2];
+  assign wb          = run & ~err & ~held_q & t_q[2];
 
   // ---------------------------------------------------------------------------------------
   // S-boxes: the ShiftRows column t of the state (rounds 1..Nr, t = 0..3) or SubWord's input (expansion)
@@ -253,14 +253,14 @@ module aesf_aes_col32_dom #(
       t_d         = '0;
     end else begin
       // ---- rounds
-      if (run_q) begin
+      if (run) begin
         if (last) begin
           if (out_free) begin   // out_load: the block goes into the output register (aesf_blk_ctrl)
             held_d      = 1'b0;
             rnd_d       = '0;
             t_d         = '0;
           end else begin
-            held_d      = ~err_q;   // column 3 goes into the state now
+            held_d      = ~err;   // column 3 goes into the state now
           end
         end else begin
           t_d = t_q + 3'd1;
@@ -409,7 +409,7 @@ module aesf_aes_col32_dom #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
       assert (kst_q == StIdle || kst_q == StExpand || kst_q == StClear);
-      assert (!(run_q && !idle));           // no block runs during an expansion or a clear
+      assert (!(run && !idle));           // no block runs during an expansion or a clear
       assert (kph_q <= 3'd4);
     end
   end
