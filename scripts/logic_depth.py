@@ -5,7 +5,7 @@ path between flip-flops / block-RAM registers / LUT-RAM, scored by LUT levels an
 crosses, grouped by start and end register. A P&R run reports one critical path; this lists every deep path of
 the netlist at once, so that a timing round can fix all of them before the next 40-minute placement.
 
-    .venv/bin/python scripts/logic_depth.py build/flow/gcm_lanes_n1/<hash>/pnr_ecp5/wrap/wrapped.json --top 30
+    .venv/bin/python scripts/logic_depth.py build/flow/gcm_lanes_n1/<hash>/pnr_wrap/wrapped.json --top 30
 
 Score (an estimate, not a timing figure): per LUT4 / LUT-RAM read 1 level + a net term of
 0.25 + 0.15 x log2(fan-out); PFUMX / L6MUX21 0.3 levels; a CCU2C carry cell 0.1 (1 where the chain is entered).

@@ -224,3 +224,36 @@ def test_report_seeds_and_parts():
     row = report._row(res)
     assert "| 60.0 (median of 3) | 85.0 (median of 3) |" in row, row
     assert row.count("|") == report.TABLE_HEAD.splitlines()[0].count("|")
+
+
+@needs_yosys
+def test_wrapped_netlist_once_for_all_placements(outdir, monkeypatch):
+    """The placements of one core on several seeds and parts share one wrapped synthesis (`wrapped_netlist` with a
+    common folder): the first caller synthesizes, the others (here two threads at once, then a late one) wait for
+    it and get the same netlist, ports and cells without running yosys again."""
+    import threading
+
+    from aesforge.flow import pnr
+    out = outdir("wrap")
+    src = out / "flowtest_acc.v"
+    src.write_text(TINY)
+    core = _tiny_core("acc", (src.relative_to(ROOT).as_posix(),), "flowtest_acc")
+    calls = []
+    real = pnr.run_yosys
+    monkeypatch.setattr(pnr, "run_yosys", lambda *a, **k: calls.append(a) or real(*a, **k))
+    res = [None, None]
+
+    def go(i):
+        res[i] = pnr.wrapped_netlist(core, out / "shared")
+    th = [threading.Thread(target=go, args=(i,)) for i in range(2)]
+    for t in th:
+        t.start()
+    for t in th:
+        t.join()
+    late = pnr.wrapped_netlist(core, out / "shared")
+    assert len(calls) == 1                                   # one synthesis for three callers
+    assert sorted(r["reused"] for r in res) == [False, True] and late["reused"]
+    assert res[0]["netlist"] == res[1]["netlist"] == late["netlist"]
+    assert (ROOT / late["netlist"]).is_file()
+    assert late["cells"] == res[0]["cells"] and late["cells"].get("TRELLIS_FF") == 16 + 16 + 2 * 16 + 2
+    assert [p["name"] for p in late["ports"]] == [p["name"] for p in res[1]["ports"]]

@@ -177,7 +177,9 @@ def run_pnr(cfg: Config, cache: Path, freq: float, device: str | None = None, se
 
     def go():
         t0 = time.monotonic()
-        res = pnr.pnr_ecp5(cfg.core(), d / name, freq_mhz=freq, seed=seed, device=device or pnr.DEFAULT_DEVICE)
+        # the seeds of one configuration and part place one wrapped netlist (synthesized by the first of them)
+        res = pnr.pnr_ecp5(cfg.core(), d / name, freq_mhz=freq, seed=seed, device=device or pnr.DEFAULT_DEVICE,
+                           wrap_dir=d / "pnr_wrap")
         res["wall_s"] = round(time.monotonic() - t0, 1)
         res["run_utc"] = _now()
         res["seed"] = seed

@@ -2,6 +2,7 @@
 """Lattice ECP5 place and route of a core inside the generated serializer wrapper (nextpnr-ecp5)."""
 from __future__ import annotations
 
+import fcntl
 import json
 import time
 from pathlib import Path
@@ -75,13 +76,56 @@ def _critical_path(report: dict, clk_net: str | None) -> dict | None:
     return None
 
 
+def wrapped_netlist(core, wdir: Path) -> dict:
+    """The core inside the serializer wrapper, synthesized (synth_ecp5) and pinned (``core.pnr_pins``) in ``wdir``,
+    once: placements of the same core on other seeds and parts pass the same ``wdir`` and reuse it (the netlist
+    depends on neither). An exclusive lock on ``wdir``/.lock serializes callers (threads of the local pool,
+    processes of a Dask cluster on a shared file system); ``wdir``/wrap.json marks a finished synthesis and holds
+    {"netlist": path relative to the repo, "ports", "cells", "pinned", "seconds"}. A failed synthesis leaves no
+    wrap.json, so the next caller tries again."""
+    wdir = _outdir(wdir)
+    done = wdir / "wrap.json"
+    with open(wdir / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if done.is_file():
+                return {**json.loads(done.read_text()), "reused": True}
+            steps = {}
+            t0 = time.monotonic()
+            ports = core_ports(core, wdir / "ports")
+            steps["ports"] = round(time.monotonic() - t0, 1)
+            wrap_v = wdir / f"{WRAP_TOP}.v"
+            wrap_v.write_text(make_wrapper(core.top, ports, core.clock, core.reset, params=core.params))
+            script = yosys_script("ecp5_wrap.ys", wdir, core, WRAP=rel(wrap_v), WTOP=WRAP_TOP)
+            steps["synth_ecp5_wrapped"] = round(run_yosys(script, wdir / "yosys.log"), 1)
+            wcells = _stat_cells(wdir / "stat.json")
+            check_fits(ecp5_counts(wcells))
+            netlist = wdir / "wrapped.json"
+            pinned = 0
+            if core.pnr_pins:   # BEL attributes on chosen cells (aesforge.flow.pins)
+                from . import pins
+                nl = json.loads(netlist.read_text())
+                pinned = pins.apply(core.pnr_pins, nl)
+                netlist = wdir / "wrapped_pinned.json"
+                netlist.write_text(json.dumps(nl))
+            res = {"netlist": rel(netlist), "ports": ports, "cells": wcells, "pinned": pinned, "seconds": steps}
+            tmp = done.with_suffix(".tmp")
+            tmp.write_text(json.dumps(res))
+            tmp.replace(done)
+            return {**res, "reused": False}
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def pnr_ecp5(core, outdir, freq_mhz: float | None = None, seed: int = SEED, include_core: bool = True,
-             device: str = DEFAULT_DEVICE) -> dict:
+             device: str = DEFAULT_DEVICE, wrap_dir: Path | None = None) -> dict:
     """Core-only ECP5 counts, then wrapper + synth_ecp5 + nextpnr-ecp5 (``device`` from DEVICES, CABGA381).
 
     Returns {"fmax_mhz", "core": {...synth_ecp5 counts of the bare core}, "wrapped": {...synth counts of the
     wrapped design}, "pnr_utilisation": {...nextpnr's own utilisation of the wrapped design}, ...}.
-    ``include_core=False`` skips the core-only synthesis (the report runs it as its own step).
+    ``include_core=False`` skips the core-only synthesis (the report runs it as its own step). ``wrap_dir``: where
+    the wrapped design is synthesized (`wrapped_netlist`); the placements of one core on several seeds and parts
+    share one (the report passes the core's flow folder), default ``outdir``/wrap (this run's own).
     """
     freq = float(freq_mhz or DEFAULT_FREQ_MHZ)
     if device not in DEVICES:
@@ -95,26 +139,11 @@ def pnr_ecp5(core, outdir, freq_mhz: float | None = None, seed: int = SEED, incl
         core_only = synth_ecp5_core(core, out / "core")
         steps["synth_ecp5_core"] = core_only.pop("seconds")
 
-    t0 = time.monotonic()
-    ports = core_ports(core, out / "ports")
-    steps["ports"] = round(time.monotonic() - t0, 1)
-
-    wdir = _outdir(out / "wrap")
-    wrap_v = wdir / f"{WRAP_TOP}.v"
-    wrap_v.write_text(make_wrapper(core.top, ports, core.clock, core.reset, params=core.params))
-    script = yosys_script("ecp5_wrap.ys", wdir, core, WRAP=rel(wrap_v), WTOP=WRAP_TOP)
-    steps["synth_ecp5_wrapped"] = round(run_yosys(script, wdir / "yosys.log"), 1)
-    wcells = _stat_cells(wdir / "stat.json")
-    check_fits(ecp5_counts(wcells))
-
-    netlist = wdir / "wrapped.json"
-    pinned = 0
-    if core.pnr_pins:   # BEL attributes on chosen cells (aesforge.flow.pins)
-        from . import pins
-        nl = json.loads(netlist.read_text())
-        pinned = pins.apply(core.pnr_pins, nl)
-        netlist = wdir / "wrapped_pinned.json"
-        netlist.write_text(json.dumps(nl))
+    wrap = wrapped_netlist(core, Path(wrap_dir) if wrap_dir is not None else out / "wrap")
+    # the synthesis' own times (also when this placement reused another's netlist: "wrap_reused")
+    steps.update(wrap["seconds"])
+    ports, wcells, pinned = wrap["ports"], wrap["cells"], wrap["pinned"]
+    netlist = Path(wrap["netlist"])
     report = out / "report.json"
     args = [dev["flag"], "--package", PACKAGE, "--speed", dev["speed"], "--freq", f"{freq:g}", "--timing-allow-fail",
             "--seed", str(seed), "--json", rel(netlist), "--report", rel(report),
@@ -144,4 +173,5 @@ def pnr_ecp5(core, outdir, freq_mhz: float | None = None, seed: int = SEED, incl
         "wrapper": {"input_bits": n_in, "output_bits": n_out, "pins": 5},
         "ports": ports,
         "seconds": steps,
+        "wrap_reused": wrap["reused"],
     }

@@ -5,7 +5,9 @@ Per core, in parallel (``jobs`` worker threads, each waiting on one tool process
   synth_xilinx  (xc7 counts)   nand2   (gate estimate)   ecp5_core (synth_ecp5 of the bare core)
   pnr_ecp5      (wrapper + synth_ecp5 + nextpnr-ecp5, skipped with pnr=False), once per placement seed and ECP5
                 part: ``seeds`` seeds 1..K on every part of ``devices``; the figure of a part is the lower median
-                over its seeds (a real placement, whose critical path is reported), every seed's Fmax kept
+                over its seeds (a real placement, whose critical path is reported), every seed's Fmax kept; the
+                wrapped design is synthesized (and pinned) once per core, in <hash>/pnr_wrap, and every seed and
+                part places that netlist
   cycles        (aesforge.sim.perf.measure, RTL simulation; never typed)
 Each step's result is cached in build/flow/<core>/<hash>/<step>.json, where <hash> covers the core's source
 contents, top, parameters, clock/reset, P&R target frequency, the tool versions, the syn/*.ys templates
@@ -604,16 +606,20 @@ def run(core_names: list[str] | None = None, jobs: int = 2, pnr: bool = True, fr
         cdir.mkdir(parents=True, exist_ok=True)
         cdirs[core.name] = cdir
         _say(f"[{core.name}] flow dir {cdir.relative_to(repo_root())}")
-        if pnr:
-            for d in devices:
-                for sd in range(1, seeds + 1):
-                    plan.append((core, pnr_step(d, sd),
-                                 lambda o, c=core, d=d, sd=sd: _pnr.pnr_ecp5(c, o, freq, seed=sd, include_core=False,
-                                                                             device=d),
-                                 _summ_pnr))
+        # every placement of this core (seeds, parts) places the one wrapped netlist synthesized in cdir/pnr_wrap
+        # (aesforge.flow.pnr.wrapped_netlist; the first placement synthesizes it, the others wait for it and reuse
+        # it); the first placement is queued ahead of the core-only syntheses, the others after them, so the pool's
+        # other workers synthesize while the wrapped synthesis runs instead of waiting for it
+        pnr_plan = [(core, pnr_step(d, sd),
+                     lambda o, c=core, d=d, sd=sd, w=cdir / "pnr_wrap": _pnr.pnr_ecp5(
+                         c, o, freq, seed=sd, include_core=False, device=d, wrap_dir=w),
+                     _summ_pnr)
+                    for d in devices for sd in range(1, seeds + 1)] if pnr else []
+        plan += pnr_plan[:1]
         plan.append((core, "synth_xilinx", lambda o, c=core: _synth.synth_xilinx(c, o), _summ_xc7))
         plan.append((core, "ecp5_core", lambda o, c=core: _synth.synth_ecp5_core(c, o), _summ_ecp5))
         plan.append((core, "nand2", lambda o, c=core: _synth.nand2_estimate(c, o), _summ_gates))
+        plan += pnr_plan[1:]
 
     steps: dict[str, dict] = {c.name: {"_errors": {}} for c in cores}
     with _executor.executor(executor, jobs) as ex:
