@@ -56,8 +56,11 @@ def test_registry_lists_the_axi_core_and_aes256_configs():
         c = by_name[name]
         assert c["key_sizes"] == [256] and c["params"]["KEY_BITS"] == 256 and c["params"]["N"] == n
         base = by_name["gcm_lanes" if n == 2 else "gcm_lanes_n1"]
-        # the same datapath; a deeper keystream FIFO where 14 rounds outrun the base's (gcm_lanes_n1_256, PIPE_MASK 6)
-        assert {**c["params"], "KEY_BITS": 128, "KS_LOG2": base["params"]["KS_LOG2"]} == base["params"]
+        # the same datapath; a deeper keystream FIFO where 14 rounds outrun the base's (PIPE_MASK 6), and at N = 2
+        # one block-ROM lane (two AES-256 lanes need 224 DP16KD, the LFE5U-85F has 208)
+        assert {**c["params"], "KEY_BITS": 128, "KS_LOG2": base["params"]["KS_LOG2"],
+                "ROM_LANES": base["params"]["ROM_LANES"]} == base["params"]
+        assert c["params"]["ROM_LANES"] == 1
         assert c["params"]["KS_LOG2"] >= base["params"]["KS_LOG2"]
 
 

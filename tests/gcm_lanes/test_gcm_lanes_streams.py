@@ -40,7 +40,6 @@ stall 0.9 on Verilator.
 """
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 
@@ -50,8 +49,8 @@ from aesforge import cores
 from aesforge.check import check
 from aesforge.model.gcm import gcm_decrypt, gcm_encrypt
 from aesforge.sim.runner import run_batch
+from lanes_variants import variant
 
-CORE = cores.get("gcm_lanes")
 
 BOUNDARY_TEXT = (0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65)
 LONG_TEXT = (200, 300, 401, 512, 700)        # "several hundred bytes"; a stream takes LONG_PER_STREAM of them
@@ -60,15 +59,6 @@ AAD_LENS = (0, 0, 1, 12, 15, 16, 17, 20, 31, 32, 33, 64, 65, 90, 130, 300)
 TAG_LENS = (4, 8, 12, 13, 14, 15, 16)
 IV_FIXED = (1, 8, 16, 64)       # non-12 IV lengths every stream has; the other non-12 ones random in 1..64
 
-
-def variant(key_bits: int, **params) -> str:
-    """A test-only registry entry for another key size / lane count (same RTL, other HDL parameters); same
-    naming as tests/gcm_lanes/test_gcm_lanes_vectors.py, so equal parameters share the simulator build."""
-    name = f"gcm_lanes_t{key_bits}_" + "_".join(f"{k}{v}" for k, v in sorted(params.items()))
-    if name not in cores.CORES:
-        cores.register(dataclasses.replace(CORE, name=name, key_sizes=(key_bits,),
-                                           params={**CORE.params, "KEY_BITS": key_bits, **params}))
-    return name
 
 
 def _rand(rng: random.Random, n: int) -> bytes:
@@ -231,7 +221,7 @@ def test_generator_contents():
 # (registry name factory, key bits, simulator, stall on both sides, messages, seed, overlapped; id). The registered
 # core has IV_IN_CMD 1 (a 12-byte IV in the command) and a 16-message queue; IV_IN_CMD 0 takes every IV in beats.
 DEFAULT = [
-    # the registered core: N = 2, AES-128, block-ROM S-box lane + LUT lane; full speed, messages overlapping
+    # the registered core: N = 2, AES-128, both lanes block-ROM S-boxes; full speed, messages overlapping
     # (make test-full: 33 s; make test streams N = 1 below, and the N = 2 CAVP subset and protocol suite elsewhere)
     pytest.param(lambda: "gcm_lanes", 128, "icarus", 0.0, 48, 11, True, id="n2-aes128-icarus-stall0-overlap",
                  marks=pytest.mark.full),
@@ -265,7 +255,7 @@ def test_stream(core, key_bits, sim, stall, n, seed, ov):
     _run_stream(core(), overlapped(vecs) if ov else vecs, sim=sim, stall=stall, seed=seed)
 
 
-@pytest.mark.full   # make test time (the Boyar-Peralta lane 1 of the registered N = 2, issue 19 round 8, simulates about twice as slowly); the Icarus streams stay in make test
+@pytest.mark.full   # make test time (moved when the registered N = 2 had a Boyar-Peralta lane 1, issue 19 round 8, which simulates about twice as slowly); the Icarus streams stay in make test
 def test_stream_verilator():
     """The registered core (N = 2, AES-128) on Verilator (the build test_gcm_lanes_vectors'
     test_ci_subset_n2[verilator] uses): the same stream at full speed and with stalls 0.5, both checked; the

@@ -4,7 +4,6 @@
 random stalls on every valid/ready, and throughput on a long message."""
 from __future__ import annotations
 
-import dataclasses
 import os
 
 import pytest
@@ -13,17 +12,10 @@ from aesforge import cores
 from aesforge.check import check
 from aesforge.model.gcm import gcm_encrypt
 from aesforge.sim.runner import run_batch
+from lanes_variants import variant
 
 CORE = cores.get("gcm_lanes")
 
-
-def variant(key_bits: int, **params) -> str:
-    """A test-only registry entry for another key size / lane count (same RTL, other HDL parameters)."""
-    name = f"gcm_lanes_t{key_bits}_" + "_".join(f"{k}{v}" for k, v in sorted(params.items()))
-    if name not in cores.CORES:
-        cores.register(dataclasses.replace(CORE, name=name, key_sizes=(key_bits,),
-                                           params={**CORE.params, "KEY_BITS": key_bits, **params}))
-    return name
 
 
 def _run(core_name: str, vecs, **kw):
@@ -53,14 +45,15 @@ def test_ci_subset_n2(sim):
                  0.5, marks=pytest.mark.full),   # Boyar-Peralta lanes, both S-box seams (~2.5 min: test-full)
     pytest.param(192, {"N": 4, "KS_LOG2": 4}, 0.0, marks=pytest.mark.full),   # ~5 min on Icarus; N = 4 runs in
                                                                              # CI through test_gcm_lanes_axi
-    pytest.param(128, {"N": 2, "ROM_LANES": 2}, 0.5, marks=pytest.mark.full),  # both lanes block ROM (the registered
-                                                                             # N = 2, ROM_LANES 1, is test_ci_subset_n2)
+    pytest.param(128, {"N": 2, "ROM_LANES": 2}, 0.5, marks=pytest.mark.full),  # both lanes block ROM, PIPE_MASK 2
+                                                                             # (the registered N = 2, PIPE_MASK 6, is
+                                                                             # test_ci_subset_n2)
     pytest.param(256, {"N": 2, "SBOX_IMPL": 0, "PIPE_MASK": 0, "GH_OUT_REG": 0}, 0.9,
                  marks=pytest.mark.full),   # LUT S-boxes, one stage per round, no GHASH out reg (~75 s)
     pytest.param(128, {"N": 2, "SBOX_IMPL": 4, "PIPE_MASK": 6, "LUT_SBOX": 0}, 0.5,
-                 marks=pytest.mark.full),   # block ROMs with their output register, no round register, P_MIX
-                                            # (make test-full for time; LUT_SBOX 0 simulates faster, the registered
-                                            # LUT_SBOX 3 is test_ci_subset_n2)
+                 marks=pytest.mark.full),   # a block-ROM lane with P_MIX and a case-ROM lane (the registered N = 2,
+                                            # both lanes block ROM with P_MIX, is test_ci_subset_n2; BASE's
+                                            # Boyar-Peralta lane 1 with PIPE_MASK 2 is test_stream's gcm_lanes_t128_)
 ])
 def test_other_configs(key_bits, params, stall):
     name = variant(key_bits, **params)
@@ -84,7 +77,7 @@ def test_long_message_throughput():
     beats = [4096 // 32, 8192 // 32]
     overhead = [c - b for c, b in zip(out, beats)]
     assert overhead[0] == overhead[1], out        # N blocks per clock on long messages: constant overhead
-    assert overhead[0] == 41, out                 # command register + L = 21 (lane input reg + 10 rounds x 2 stages) + E(J0) + packer
+    assert overhead[0] == 51, out                 # command register + L = 31 (lane input reg + 10 rounds x 3 stages) + E(J0) + packer
                                                   # registers + packer -> GHASH FIFO (N >= 2) + GHASH input stage + D = 8 + tag
                                                   # (measured)
 
@@ -93,7 +86,7 @@ def test_long_message_throughput():
 #                     the exact short-message cycles of N = 1 (test_readme_cycle_budget_n1_short)
 def test_readme_cycle_budget():
     """The cycle budget in hw/gcm_lanes/README.md (N = 2, AES-128), measured by the same function `make report`
-    uses (aesforge.sim.perf_lanes): key load 196, a 64-byte message 43, overhead 41, 1/N cycles per block; back-to-back
+    uses (aesforge.sim.perf_lanes): key load 206, a 64-byte message 53, overhead 51, 1/N cycles per block; back-to-back
     64-byte messages (16-byte AAD, IV in the command) overlap at 4 cycles each, their input beats (AAD, 2 x text)
     plus the length block: 50 % of the long-message rate."""
     from aesforge.sim.perf_lanes import measure
@@ -101,9 +94,9 @@ def test_readme_cycle_budget():
     # on Verilator: the model test_ci_subset_n2 builds (make report measures on Icarus; both simulators give the
     # same cycles, and the Icarus run of N = 2 costs ~100 s of make test)
     m = measure("gcm_lanes", sim="verilator")
-    assert m["key_load_cycles"] == {128: 196}, m
-    assert m["msg64_cycles"] == 43, m
-    assert m["overhead_cycles"] == 41, m
+    assert m["key_load_cycles"] == {128: 206}, m
+    assert m["msg64_cycles"] == 53, m
+    assert m["overhead_cycles"] == 51, m
     assert m["cycles_per_block"] == 0.5, m
     assert (m["stream64_cycles"], m["stream64_share"]) == (4.0, 0.5), m
     assert (m["imix_cycles"], m["imix_share"]) == (13.08, 0.8463), m

@@ -45,8 +45,14 @@ register(Core(
     # circuit instead of the LUT case ROM (same two stages per round, no PFUMX / L6MUX21 wide multiplexers). Seed 1,
     # LFE5U-85F, same RTL otherwise: router2 routed it in 1,647 s (40.6 MHz); with the case ROM it had not converged
     # after the flow's 3,600 s (README, timing section, eighth round).
-    params={"N": 2, "KEY_BITS": 128, "SBOX_IMPL": 4, "PIPE_MASK": 2, "GH_ORDER": 4, "GH_PIPE_MASK": 31,
-            "GH_IN_MASK": 20, "GH_OUT_REG": 1, "KS_LOG2": 5, "ROM_LANES": 1, "LUT_SBOX": 3, "IV_IN_CMD": 1,
+    # ROM_LANES 2 + PIPE_MASK 6 + pnr_pins lane_rounds (issue 19, fifteenth / sixteenth rounds): both lanes in block
+    # ROM after all, each with a register after MixColumns as gcm_lanes_n1, their 160 DP16KD pinned like the DAM's
+    # two engines (lane 0 on EBR rows 46 / 22, lane 1 on 70 / 82) and placed with a stronger timing weight: router2
+    # routes it (the unpinned ROM_LANES 2 never routed, see above) at 48.34 / 46.85 MHz on seeds 1 / 2 against the
+    # former ROM_LANES 1 / PIPE_MASK 2's 37.49, in 58 % of the part's slices instead of 85 % (README, timing
+    # section); 10 cycles more latency per message (3 stages per round instead of 2).
+    params={"N": 2, "KEY_BITS": 128, "SBOX_IMPL": 4, "PIPE_MASK": 6, "GH_ORDER": 4, "GH_PIPE_MASK": 31,
+            "GH_IN_MASK": 20, "GH_OUT_REG": 1, "KS_LOG2": 5, "ROM_LANES": 2, "LUT_SBOX": 3, "IV_IN_CMD": 1,
             "CQ_LOG2": 4},
     bench="aesforge.sim.benches.gcm_lanes",
     block_bits=128,
@@ -55,7 +61,10 @@ register(Core(
     claims="seed 004 (Virtex-5): 2 blocks/clock, 57 Gbps at 223 MHz",
     # nextpnr's router2 for N >= 2: router1 had not converged after 29 min on N = 2 (65k overused wires left). N = 1
     # keeps router1, which routes it in minutes and faster than router2 (52.8 vs 41.8 MHz, same netlist).
-    pnr_args=("--router", "router2"),
+    # --placer-heap-timingweight 30 (nextpnr's default 10): with the pinned block ROMs the placer weighs timing
+    # over wire length more (issue 19, fifteenth round).
+    pnr_args=("--router", "router2", "--placer-heap-timingweight", "30"),
+    pnr_pins="lane_rounds",
 ))
 _BASE = CORES["gcm_lanes"]
 for _n, _rank in ((1, 61), (4, 62)):
@@ -84,8 +93,11 @@ for _src, _name, _rank in (("gcm_lanes", "gcm_lanes_256", 63), ("gcm_lanes_n1", 
         # (pnr_pins "": the AES-256 lane pinned as gcm_lanes_n1's, 112 block ROMs on EBR rows 46 / 70 / 82, placed
         # seeds 1 / 2 at 78.38 / 85.46 MHz on the LFE5U-85F against 100.34 / 79.34 unpinned: no consistent gain, and
         # router1 took 33 min per seed instead of 10; hw/gcm_lanes/README.md, timing section)
+        # (N = 2: lane 1 back in LUTs, ROM_LANES 1: two AES-256 lanes in block ROM need 224 DP16KD, the LFE5U-85F
+        # has 208)
         _c, name=_name, rank=_rank, key_sizes=(256,), pnr_pins="",
-        params={**_c.params, "KEY_BITS": 256, **({"KS_LOG2": 6} if _c.params["PIPE_MASK"] == 6 else {})}, claims="",
+        params={**_c.params, "KEY_BITS": 256, **({"KS_LOG2": 6} if _c.params["PIPE_MASK"] == 6 else {}),
+                **({"ROM_LANES": 1} if _n == 2 else {})}, claims="",
         summary=f"{_src} (N = {_n}) with AES-256 keys (KEY_BITS 256, 14 rounds per lane): MACsec GCM-AES-256 / "
                 f"GCM-AES-XPN-256, what line cards deploy"))
 
