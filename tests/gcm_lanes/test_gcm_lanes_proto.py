@@ -10,7 +10,8 @@ import pytest
 
 from aesforge.sim.runner import run_cocotb_module
 
-N1_IVBEATS = {"N": 1, "ROM_LANES": 1, "PIPE_MASK": 2, "GH_ORDER": 2, "GH_PIPE_MASK": 1, "GH_IN_MASK": 0, "IV_IN_CMD": 0, "CQ_LOG2": 2}
+N1_IVBEATS = {"N": 1, "ROM_LANES": 1, "PIPE_MASK": 2, "GH_ORDER": 2, "GH_PIPE_MASK": 1, "GH_IN_MASK": 0,
+              "IV_IN_CMD": 0, "CQ_LOG2": 2}
 
 
 # make test: N = 2 on Icarus, N = 1 on Verilator with the assertions; N = 2 on Verilator (100 s, most of it the

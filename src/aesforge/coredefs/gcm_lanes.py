@@ -48,9 +48,10 @@ register(Core(
     # ROM_LANES 2 + PIPE_MASK 6 + pnr_pins lane_rounds (issue 19, fifteenth / sixteenth rounds): both lanes in block
     # ROM after all, each with a register after MixColumns as gcm_lanes_n1, their 160 DP16KD pinned like the DAM's
     # two engines (lane 0 on EBR rows 46 / 22, lane 1 on 70 / 82) and placed with a stronger timing weight: router2
-    # routes it (the unpinned ROM_LANES 2 never routed, see above) at 48.34 / 46.85 MHz on seeds 1 / 2 against the
-    # former ROM_LANES 1 / PIPE_MASK 2's 37.49, in 58 % of the part's slices instead of 85 % (README, timing
-    # section); 10 cycles more latency per message (3 stages per round instead of 2).
+    # routes it (the unpinned ROM_LANES 2 never routed, see above); make report, median of 3 seeds: 46.85 MHz on the
+    # LFE5U-85F against the former ROM_LANES 1 / PIPE_MASK 2's 37.49 (one seed), 70.63 MHz on the LFE5UM5G-85F, in
+    # 58 % of the part's slices instead of 85 % (README, timing section); 10 cycles more latency per message (3
+    # stages per round instead of 2).
     params={"N": 2, "KEY_BITS": 128, "SBOX_IMPL": 4, "PIPE_MASK": 6, "GH_ORDER": 4, "GH_PIPE_MASK": 31,
             "GH_IN_MASK": 20, "GH_OUT_REG": 1, "KS_LOG2": 5, "ROM_LANES": 2, "LUT_SBOX": 3, "IV_IN_CMD": 1,
             "CQ_LOG2": 4},
