@@ -45,7 +45,6 @@ from collections import Counter
 
 import pytest
 
-from aesforge import cores
 from aesforge.check import check
 from aesforge.model.gcm import gcm_decrypt, gcm_encrypt
 from aesforge.sim.runner import run_batch
@@ -58,7 +57,6 @@ LONG_PER_STREAM = 3
 AAD_LENS = (0, 0, 1, 12, 15, 16, 17, 20, 31, 32, 33, 64, 65, 90, 130, 300)
 TAG_LENS = (4, 8, 12, 13, 14, 15, 16)
 IV_FIXED = (1, 8, 16, 64)       # non-12 IV lengths every stream has; the other non-12 ones random in 1..64
-
 
 
 def _rand(rng: random.Random, n: int) -> bytes:

@@ -17,7 +17,6 @@ from lanes_variants import variant
 CORE = cores.get("gcm_lanes")
 
 
-
 def _run(core_name: str, vecs, **kw):
     res = run_batch(core_name, vecs, jobs=1, progress=False, **kw)
     rep = check(vecs, res)
