@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from aesforge import cores  # noqa: E402
 from aesforge.cores import Core  # noqa: E402
 from aesforge.flow.pnr import DEVICES, pnr_ecp5  # noqa: E402
+from aesforge.flow.report import flow_hash  # noqa: E402
 
 BLOCKS = ("aesf_ghash_par", "aesf_gf128_mul_kara")   # shared blocks (sources: cores.rtl_sources)
 
@@ -85,7 +86,10 @@ def main() -> int:
         core = dataclasses.replace(core, pnr_args=tuple(a.pnr_args.split()))
     if a.pins is not None:
         core = dataclasses.replace(core, pnr_pins=a.pins)
-    r = pnr_ecp5(core, out, freq_mhz=a.freq, device=a.device, seed=a.seed, include_core=False)
+    # the wrapped synthesis, shared by every seed and part of the same sources, parameters and options (the flow's
+    # hash covers the RTL and the flow code, so a changed source never reuses a stale netlist)
+    wrap = Path("build/block") / f"{core.name}-wrap-{tag}-{flow_hash(core, a.freq or 0.0)}"
+    r = pnr_ecp5(core, out, freq_mhz=a.freq, device=a.device, seed=a.seed, include_core=False, wrap_dir=wrap)
     print(json.dumps({"top": core.top, "params": params, "device": r["device"], "fmax_mhz": r["fmax_mhz"],
                       "lut4_sites": r["wrapped"]["lut4_equiv"], "ff": r["wrapped"]["cells"].get("TRELLIS_FF"),
                       "critical_path": r["critical_path"], "pnr_pins": r["pnr_pins"],

@@ -66,7 +66,8 @@ module aesf_ghash_par #(
   parameter int IN_MASK   = 0,        // multiplier operand registers per recursion depth: < 2^(ORDER+1)
   parameter int OUT_REG   = 0,        // 0..1: register after the reduction
   parameter int CW        = 36,       // block-count width: 8..48 (GCM needs 34: 2^32 text + 2^28 AAD + 1)
-  parameter int RES_DEPTH = 8         // result FIFO entries = messages started and not yet taken: 2, 4, 8 or 16
+  parameter int RES_DEPTH = 8,        // result FIFO entries = messages started and not yet taken: 2, 4, 8 or 16
+  parameter int CLR_COPIES = 1        // copies of the zeroize in clear_i: 1..2N+2 (fan-out relief, see clear_i)
                                       // (full rate on back-to-back one-beat messages needs >= D + 3)
 ) (
   input  logic           clk_i,
@@ -95,8 +96,12 @@ module aesf_ghash_par #(
   // computing powers; a beat offered in the same cycle is taken (in_ready_o is a flip-flop) and dropped
   input  logic           abort_i,
   // zeroize H, its powers, the chain registers and the accumulator; h_ok_o falls; the unit then waits D cycles
-  // (busy_o high, h_ready_o low) so that no product from before clear_i is ever used
-  input  logic           clear_i,
+  // (busy_o high, h_ready_o low) so that no product from before clear_i is ever used. CLR_COPIES identical
+  // copies, each from its own flip-flop in the caller (timing, issue 19: one clear net to every data flip-flop of
+  // the unit was routed across the device): bit 0 drives the control, bit 1 + g % (CLR_COPIES - 1) the wipe of
+  // data group g (g = 2j lane j's chain registers, 2j + 1 lane j's input stage, 2N the H powers). All bits equal
+  // in every cycle (asserted); a caller without the fan-out gives one bit.
+  input  logic [CLR_COPIES-1:0] clear_i,
   output logic           busy_o         // powers being computed, a flush, or a message outstanding
 );
 
@@ -107,9 +112,18 @@ module aesf_ghash_par #(
   aesf_param_check #(
     .ILLEGAL(N < 1 || N > 8 || ORDER < 0 || ORDER > 6 || PIPE_MASK < 0 || PIPE_MASK >= (1 << (ORDER + 1)) ||
              IN_MASK < 0 || IN_MASK >= (1 << (ORDER + 1)) || OUT_REG < 0 || OUT_REG > 1 || D < 1 || D > 8 ||
-             CW < 8 || CW > 48 || !(RES_DEPTH == 2 || RES_DEPTH == 4 || RES_DEPTH == 8 || RES_DEPTH == 16)),
-    .MSG    ("aesf_ghash_par: N 1..8, ORDER 0..6, PIPE_MASK and IN_MASK < 2^(ORDER+1), OUT_REG 0..1, latency 1..8, CW 8..48, RES_DEPTH 2/4/8/16")
+             CW < 8 || CW > 48 || !(RES_DEPTH == 2 || RES_DEPTH == 4 || RES_DEPTH == 8 || RES_DEPTH == 16) ||
+             CLR_COPIES < 1 || CLR_COPIES > 2 * N + 2),
+    .MSG    ("aesf_ghash_par: N 1..8, ORDER 0..6, PIPE_MASK and IN_MASK < 2^(ORDER+1), OUT_REG 0..1, latency 1..8, CW 8..48, RES_DEPTH 2/4/8/16, CLR_COPIES 1..2N+2")
   ) u_param_check ();
+
+  // the zeroize: control from copy 0, data group g from copy clr_idx(g) (see clear_i)
+  function automatic int clr_idx(input int g);
+    clr_idx = (CLR_COPIES == 1) ? 0 : 1 + g % (CLR_COPIES - 1);
+  endfunction
+  localparam int CP = clr_idx(2 * N);            // the H powers' copy
+  logic clr;
+  assign clr = clear_i[0];
 
   // FSM states (the H-power computation and the flush; messages run in StIdle)
   localparam logic [1:0] StIdle  = 2'd0;  // H powers ready or not loaded; messages may run
@@ -154,7 +168,7 @@ module aesf_ghash_par #(
   assign beat     = run_q && in_valid_i && !abort;
   assign start    = start_valid_i && start_ready_o;
   assign cur_free = (!run_q && !ph_pend_q) || (beat && last_q);
-  assign open     = cur_free && nxt_v && !abort && !clear_i;
+  assign open     = cur_free && nxt_v && !abort && !clr;
 
   // ---------------------------------------------------------------------------------------------------
   // Per-lane H-power selection, kept one beat ahead (no handshake, no wide compare before a mux select)
@@ -228,7 +242,7 @@ module aesf_ghash_par #(
   assign sq_wdata = {start_nblk_i, ge_cw(start_nblk_i, CW'(RS_FAR)), (start_nblk_i == '0), bs_st};
   assign {nxt_n, nxt_far, nxt_zero, bs_nxt} = sq_rdata;
   aesf_fifo #(.W(QW), .DEPTH(4), .WIPE(0)) u_sq (
-    .clk_i, .rst_ni, .clear_i(clear_i || abort),
+    .clk_i, .rst_ni, .clear_i(clr || abort),
     .wvalid_i(start), .wready_o(sq_ready), .wdata_i(sq_wdata),
     .rvalid_o(nxt_v), .rready_i(open), .rdata_o(sq_rdata), .count_o(sq_cnt)
   );
@@ -238,7 +252,7 @@ module aesf_ghash_par #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       sel_q <= '0; has_q <= '0; fsel_q <= '0; last_q <= 1'b0;
-    end else if (clear_i || abort) begin
+    end else if (clr || abort) begin
       sel_q <= '0; has_q <= '0; fsel_q <= '0; last_q <= 1'b0;
     end else if (open) begin
       {sel_q, has_q, fsel_q, last_q} <= bs_nxt;
@@ -318,13 +332,14 @@ module aesf_ghash_par #(
     if (!rst_ni) fs_q <= '0;
     else         fs_q <= fs_d;
   end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      ch_q <= '0;
-    end else if (clear_i) begin
-      ch_q <= '0;
-    end else begin
-      for (int j = 0; j < N; j++) begin
+  for (genvar j = 0; j < N; j++) begin : gen_ch
+    localparam int Cc = clr_idx(2 * j);
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        ch_q[128*D*j +: 128*D] <= '0;
+      end else if (clear_i[Cc]) begin
+        ch_q[128*D*j +: 128*D] <= '0;
+      end else begin
         for (int k = 0; k < D; k++) begin
           if (ex_v && ex_has[j] && !ex_fin[j] && ex_c[k]) ch_q[128*(D*j+k) +: 128] <= mz[j];
         end
@@ -336,7 +351,7 @@ module aesf_ghash_par #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ir_v_q <= 1'b0; ir_has_q <= '0; ir_fin_q <= '0; ir_end_q <= 1'b0; ir_c_q <= '0; byp_q <= 1'b0;
-    end else if (clear_i || abort) begin
+    end else if (clr || abort) begin
       ir_v_q <= 1'b0; ir_has_q <= '0; ir_fin_q <= '0; ir_end_q <= 1'b0; ir_c_q <= '0; byp_q <= 1'b0;
     end else if (st_q == StHIss) begin            // H powers: H^c * H on lane 0, no feedback
       ir_v_q   <= 1'b1;
@@ -373,18 +388,20 @@ module aesf_ghash_par #(
   // the flip-flops' own reset input (ECP5 LSR) instead of a LUT level in front of D (timing, issue 19: clear_i
   // -> these flip-flops was the unit's worst path, round 9); the data is read only beside a valid flag, which
   // is reset.
-  always_ff @(posedge clk_i) begin
-    if (clear_i) begin
-      ir_x_q <= '0; ir_y_q <= '0; fbr_q <= '0;
-    end else if (st_q == StHIss) begin
-      ir_x_q                 <= '0;
-      ir_x_q[N*128-1 -: 128] <= hp_q;
-      ir_y_q                 <= '0;
-      ir_y_q[127:0]          <= pw_q[1];
-      fbr_q                  <= '0;
-    end else begin
-      ir_x_q <= in_data_i;
-      for (int j = 0; j < N; j++) begin
+  // (one block per lane: lane j's wipe is copy clr_idx(2j + 1) of the zeroize)
+  for (genvar j = 0; j < N; j++) begin : gen_ir
+    localparam int Ci = clr_idx(2 * j + 1);
+    always_ff @(posedge clk_i) begin
+      if (clear_i[Ci]) begin
+        ir_x_q[N*128-1-128*j -: 128] <= '0;
+        ir_y_q[128*j +: 128]         <= '0;
+        fbr_q[N*128-1-128*j -: 128]  <= '0;
+      end else if (st_q == StHIss) begin         // H powers: H^c * H on lane 0
+        ir_x_q[N*128-1-128*j -: 128] <= (j == 0) ? hp_q : 128'd0;
+        ir_y_q[128*j +: 128]         <= (j == 0) ? pw_q[1] : 128'd0;
+        fbr_q[N*128-1-128*j -: 128]  <= '0;
+      end else begin
+        ir_x_q[N*128-1-128*j -: 128] <= in_data_i[N*128-1-128*j -: 128];
         // one-hot AND-OR of the powers (the select bits are flip-flops)
         ir_y_q[128*j +: 128] <= '0;
         for (int k = 1; k <= M; k++) begin
@@ -403,7 +420,7 @@ module aesf_ghash_par #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       dl_v <= '0; dl_end <= '0; dl_c <= '0; dl_has <= '0; dl_fin <= '0;
-    end else if (clear_i || abort) begin
+    end else if (clr || abort) begin
       dl_v <= '0; dl_end <= '0; dl_c <= '0; dl_has <= '0; dl_fin <= '0;
     end else begin
       dl_v   <= D'({dl_v, issue});
@@ -448,7 +465,7 @@ module aesf_ghash_par #(
   assign res_push = ex_v && ex_end;
   assign res_pop  = res_v && out_ready_i && !abort_i;
   aesf_fifo #(.W(128), .DEPTH(RES_DEPTH), .WIPE(0)) u_res (
-    .clk_i, .rst_ni, .clear_i(clear_i || abort),
+    .clk_i, .rst_ni, .clear_i(clr || abort),
     .wvalid_i(res_push), .wready_o(res_ready), .wdata_i(acc_q ^ fin_sum),
     .rvalid_o(res_v), .rready_i(res_pop), .rdata_o(res_d), .count_o(res_cnt)
   );
@@ -487,7 +504,7 @@ module aesf_ghash_par #(
       oc_q      <= '0;
       oc_nz_q   <= 1'b0;
       oc_full_q <= 1'b0;
-    end else if (clear_i) begin
+    end else if (clr) begin
       st_q      <= StFlush;  // products in the multiplier pipeline (a message or H powers) are drained, unused
       dcnt_q    <= '0;
       run_q     <= 1'b0;
@@ -532,8 +549,8 @@ module aesf_ghash_par #(
 
   // chain position and first-beat flag of the open message's next beat: cix_f / first_f (above) unless an abort
   // or a clear (without them, fs_open == open and fs_beat == beat)
-  assign cix_d   = (clear_i || abort) ? '0 : cix_f;
-  assign first_d = !(clear_i || abort) && first_f;
+  assign cix_d   = (clr || abort) ? '0 : cix_f;
+  assign first_d = !(clr || abort) && first_f;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       cix_q   <= '0;
@@ -553,7 +570,7 @@ module aesf_ghash_par #(
       c_q   <= '0;
       hp_q  <= '0;
       for (int k = 1; k <= M; k++) pw_q[k] <= '0;
-    end else if (clear_i) begin
+    end else if (clear_i[CP]) begin
       hok_q <= 1'b0;
       c_q   <= '0;
       hp_q  <= '0;
@@ -585,7 +602,7 @@ module aesf_ghash_par #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       acc_q <= '0;
-    end else if (clear_i || st_q == StFlush) begin
+    end else if (clr || st_q == StFlush) begin
       acc_q <= '0;
     end else if (ex_v) begin
       acc_q <= ex_end ? 128'd0 : (acc_q ^ fin_sum);
@@ -595,12 +612,13 @@ module aesf_ghash_par #(
 `ifdef FORMAL
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
+      assert (clear_i == {CLR_COPIES{clr}});        // the copies of the zeroize agree
       assert (oc_q <= OW'(RES_DEPTH));
       assert (oc_nz_q == (oc_q != '0));
       assert (oc_full_q == (oc_q == OW'(RES_DEPTH)));
       if (res_push) assert (res_ready);
       assert (!(ph_pend_q && run_q));
-      if (!clear_i && !abort) assert (open == fs_open && beat == fs_beat);
+      if (!clr && !abort) assert (open == fs_open && beat == fs_beat);
       // the registered partner select equals the decode it replaces whenever a beat can be accepted
       if (run_q) begin
         assert (fs_q[D] == (!first_q && ex_v && ((ex_c & cix_q) != '0)));

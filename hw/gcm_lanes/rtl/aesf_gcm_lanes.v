@@ -147,7 +147,7 @@ module aesf_gcm_lanes #(
   // registered, then the XOR chain), written a cycle later into static registers that the lanes read; the
   // controller is instantiated beside the key FSM below
   // ------------------------------------------------------------------------------------------
-  logic [127:0] rk_q [NR+1];
+  logic [(NR+1)*128-1:0] rk_q;  // round key r in [128*r +: 128]
   logic         ks_v, ks_last;  // the controller's round key ks_rk (index ks_idx) is valid / is round key Nr
   logic [3:0]   ks_idx;
   logic [127:0] ks_rk;
@@ -219,6 +219,19 @@ module aesf_gcm_lanes #(
   logic         ab_iss_q;       // abort_q for the issue side's decisions
   logic         stop_tag_q;     // abort_q || clear_q for the tag side's take
   logic         mclr_d, mabort_d;
+  // The zeroize's data wipes as flip-flops, one copy per group of about 128 to 450 data flip-flops (timing, issue
+  // 19, seventeenth round: clear_q alone wiped the round keys, the key controller, the keystream front registers
+  // and the GHASH unit's data, 1,409 loads, and four of the sixteenth round's six worst paths were its route
+  // across the device). Each copy is loaded from clear_i like clear_q, so it equals clear_q in every cycle
+  // (asserted below); (* keep *) stops Yosys from merging them.
+  localparam int GhClr = 2 * N + 2;          // GHASH unit: control, chain registers and input stage per lane, powers
+  localparam int WpKey = 0;                  // key controller (aesf_key_sched)
+  localparam int WpKs  = 1;                  // keystream front register k, lane l: WpKs + N*k + l
+  localparam int WpRk  = WpKs + 2 * N;       // round key r: WpRk + r
+  localparam int WpGh  = WpRk + NR + 1;      // the GHASH unit's copies
+  localparam int NWp   = WpGh + GhClr;
+  logic [NWp-1:0]   wp_q;
+  logic [GhClr-1:0] gh_clear;
 
   // ------------------------------------------------------------------------------------------
   // AES lanes
@@ -240,7 +253,7 @@ module aesf_gcm_lanes #(
                                        LUT_SBOX : SBOX_IMPL),
                             .PIPE_MASK(PIPE_MASK),
                             .LAST((r == NR) ? 1 : 0)) u_round (
-        .clk_i, .rst_ni, .en_i(1'b1), .valid_i(vv[r-1]), .state_i(st[r-1]), .rk_i(rk_q[r]),
+        .clk_i, .rst_ni, .en_i(1'b1), .valid_i(vv[r-1]), .state_i(st[r-1]), .rk_i(rk_q[128*r +: 128]),
         .valid_o(vv[r]), .state_o(st[r])
       );
     end
@@ -292,7 +305,7 @@ module aesf_gcm_lanes #(
   logic [KS_LOG2+1:0] ks_cnt_q, ks_cnt_d;
   logic              ks_full_q;
   logic              ks_push, ks_pop, ks_issue, ks_mem_ne, ks_fill, ks_load, ks_byp, ks_wr;
-  logic [N*128-1:0]  ks_hd_q [2];
+  logic [2*N*128-1:0] ks_hd_q;                         // front register k in [N*128*k +: N*128]
   logic [1:0]        ks_hv_q;
   logic              ks_hs_q, ks_ws_q;
   logic              ks_ne_q;                          // the memory holds beats (ks_wp_q != ks_rp_q), a flip-flop
@@ -309,7 +322,7 @@ module aesf_gcm_lanes #(
   assign ks_load   = ks_fill && ks_mem_ne;             // <- memory front
   assign ks_byp    = ks_fill && !ks_mem_ne && ks_push; // <- lane output
   assign ks_wr     = ks_push;
-  assign ks_hd     = ks_hs_q ? ks_hd_q[1] : ks_hd_q[0];
+  assign ks_hd     = ks_hs_q ? ks_hd_q[N*128 +: N*128] : ks_hd_q[0 +: N*128];
   assign ks_hv     = ks_hvh_q;
 
   always_ff @(posedge clk_i) begin
@@ -323,7 +336,7 @@ module aesf_gcm_lanes #(
   logic [N*128-1:0] pk_d;
   logic [N*16-1:0]  pk_be;
   logic [3:0]       pk_cnt, pk_pad;
-  logic             gh_h_v, gh_h_r, gh_hok, gh_st_v, gh_st_r, gh_o_v, gh_o_r, gh_busy, gh_clear, gh_abort;
+  logic             gh_h_v, gh_h_r, gh_hok, gh_st_v, gh_st_r, gh_o_v, gh_o_r, gh_busy, gh_abort;
   logic [127:0]     gh_h, gh_o;
   logic [35:0]      gh_nblk;
 
@@ -355,7 +368,7 @@ module aesf_gcm_lanes #(
   assign pko_r   = ghq_w;
 
   aesf_ghash_par #(.N(N), .ORDER(GH_ORDER), .PIPE_MASK(GH_PIPE_MASK), .IN_MASK(GH_IN_MASK), .OUT_REG(GH_OUT_REG),
-                   .CW(36), .RES_DEPTH(8)) u_ghash (
+                   .CW(36), .RES_DEPTH(8), .CLR_COPIES(GhClr)) u_ghash (
     .clk_i, .rst_ni,
     .h_valid_i(gh_h_v), .h_ready_o(gh_h_r), .h_i(gh_h), .h_ok_o(gh_hok),
     .start_valid_i(gh_st_v), .start_ready_o(gh_st_r), .start_nblk_i(gh_nblk),
@@ -810,7 +823,7 @@ module aesf_gcm_lanes #(
   );
 
   // GHASH unit control
-  assign gh_clear = clear_q;
+  assign gh_clear = wp_q[WpGh +: GhClr];
   assign gh_abort = mabort_q[MaGh];
   assign gh_h_v   = out_h;
   assign gh_h     = aes_d_o[N*128-1 -: 128];
@@ -863,6 +876,13 @@ module aesf_gcm_lanes #(
     end
   end
   assign mclr_q   = cp_q[NMc-1:0];
+  for (genvar k = 0; k < NWp; k++) begin : gen_wipe
+    (* keep *)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) wp_q[k] <= 1'b0;
+      else         wp_q[k] <= clear_i;
+    end
+  end
   assign mabort_q = cp_q[NMc+NMa-1:NMc];
   (* keep *)
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -883,7 +903,7 @@ module aesf_gcm_lanes #(
       aes_v_q <= 1'b0; aes_in_q <= '0; kd_q <= '0; kk_q <= '0; kh_q <= '0;
     end else begin
       aes_v_q  <= aes_v_i;
-      aes_in_q <= aes_d_i ^ {N{rk_q[0]}};
+      aes_in_q <= aes_d_i ^ {N{rk_q[127:0]}};
       kd_q     <= (LAT+1)'({kd_q, issue_j0});
       kk_q     <= (LAT+1)'({kk_q, issue_ctr});
       kh_q     <= (LAT+1)'({kh_q, issue_h});
@@ -941,7 +961,7 @@ module aesf_gcm_lanes #(
   ) u_key_sched (
     .clk_i,
     .rst_ni,
-    .clear_i    (clear_q),
+    .clear_i    (wp_q[WpKey]),
     .load_i     (key_hs),
     .key_i,
     .rk_valid_o (ks_v),
@@ -973,14 +993,13 @@ module aesf_gcm_lanes #(
     else              st_q <= st_d;
   end
 
-  // the round keys: the controller's round key into its static register (StKexp only)
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
-    end else if (clear_q) begin
-      for (int r = 0; r <= NR; r++) rk_q[r] <= '0;
-    end else if (st_q == StKexp && ks_v) begin
-      rk_q[ks_idx] <= ks_rk;
+  // the round keys: the controller's round key into its static register (StKexp only); round key r wiped by
+  // its own copy of the zeroize
+  for (genvar r = 0; r <= NR; r++) begin : gen_rk
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni)                                       rk_q[128*r +: 128] <= '0;
+      else if (wp_q[WpRk + r])                           rk_q[128*r +: 128] <= '0;
+      else if (st_q == StKexp && ks_v && ks_idx == 4'(r)) rk_q[128*r +: 128] <= ks_rk;
     end
   end
 
@@ -1073,14 +1092,17 @@ module aesf_gcm_lanes #(
     end
   end
 
-  // the front registers' data: written at a refill, from the memory while it holds beats, else the lane output
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      ks_hd_q[0] <= '0; ks_hd_q[1] <= '0;
-    end else if (clear_q) begin
-      ks_hd_q[0] <= '0; ks_hd_q[1] <= '0;
-    end else if (ks_load || ks_byp) begin
-      ks_hd_q[ks_ws_q] <= ks_ne_q ? ks_mem[ks_rp_q[KS_LOG2-1:0]] : aes_d_o;
+  // the front registers' data: written at a refill, from the memory while it holds beats, else the lane output;
+  // register k's lane l wiped by its own copy of the zeroize
+  logic [N*128-1:0] ks_rd;
+  assign ks_rd = ks_ne_q ? ks_mem[ks_rp_q[KS_LOG2-1:0]] : aes_d_o;
+  for (genvar k = 0; k < 2; k++) begin : gen_ks_hd
+    for (genvar l = 0; l < N; l++) begin : gen_lane
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni)                                       ks_hd_q[N*128*k + 128*l +: 128] <= '0;
+        else if (wp_q[WpKs + N*k + l])                     ks_hd_q[N*128*k + 128*l +: 128] <= '0;
+        else if ((ks_load || ks_byp) && ks_ws_q == 1'(k))  ks_hd_q[N*128*k + 128*l +: 128] <= ks_rd[128*l +: 128];
+      end
     end
   end
 
@@ -1376,6 +1398,7 @@ module aesf_gcm_lanes #(
       assert (mo_one_q == (mo_q == (CQ_LOG2+1)'(1)));
       assert (msg_act_q == (mo_q != '0));
       assert (stop_tag_q == (abort_q || clear_q));
+      assert (wp_q == {NWp{clear_q}});                         // every copy of the zeroize's data wipe
       assert (j0_take == (ist_q == StIJ0 && gk_pop && gk_j0));
       assert (i_nok_q == (nx_word[CQW-1 -: 3] == ErrNone));
       if (sst_q == StSCtr) assert (ctr_small_q == (ctr_left_q <= 33'(N)));
