@@ -61,6 +61,17 @@ def test_other_configs(key_bits, params, stall):
     _run(name, vecs, sim="icarus", stall=stall, seed=3)
 
 
+@pytest.mark.full   # ~4 min (the Verilator build of two AES-256 lanes)
+def test_ci_subset_aes256_n2():
+    """The registered gcm_lanes_256 (N = 2, lane 0 in block ROM, lane 1's rounds 1-12 in block ROM and 13-14 in
+    Boyar-Peralta S-boxes: ROM_ROUNDS 0xFFF) on the CI subset with random stalls, Verilator."""
+    name = "gcm_lanes_256"
+    assert cores.get(name).params["ROM_ROUNDS"] == 0xFFF
+    vecs = cores.get(name).ci_vectors()
+    assert {len(v["key"]) // 2 for v in vecs} == {32}
+    _run(name, vecs, sim="verilator", stall=0.3, seed=5)
+
+
 @pytest.mark.full   # make test time (the Boyar-Peralta lane 1 of the registered N = 2, issue 19 round 8, simulates about twice as slowly): test_readme_cycle_budget asserts the same overhead (make test-full)
 def test_long_message_throughput():
     """N = 2 lanes absorb 2 blocks per clock: a 4 KiB message (256 blocks, 128 beats) costs 128 beats plus a
@@ -116,6 +127,10 @@ def test_readme_cycle_budget():
     ({"N": 2, "IV_IN_CMD": 2}, False),
     ({"N": 2, "CQ_LOG2": 0}, False),
     ({"N": 2, "CQ_LOG2": 4, "IV_IN_CMD": 1}, True),
+    ({"N": 2, "KEY_BITS": 256, "SBOX_IMPL": 4, "PIPE_MASK": 6, "ROM_LANES": 1, "ROM_ROUNDS": 16383}, True),
+    ({"N": 2, "KEY_BITS": 256, "SBOX_IMPL": 4, "PIPE_MASK": 6, "ROM_LANES": 1, "ROM_ROUNDS": 16384}, False),  # 14 rounds
+    ({"N": 2, "KEY_BITS": 128, "SBOX_IMPL": 4, "PIPE_MASK": 6, "ROM_LANES": 1, "ROM_ROUNDS": 1024}, False),   # 10 rounds
+    ({"N": 2, "SBOX_IMPL": 4, "PIPE_MASK": 6, "ROM_LANES": 1, "ROM_ROUNDS": -1}, False),
 ])
 def test_parameters_checked_at_elaboration(params, ok, tmp_path):
     """Illegal parameter values stop elaboration (Icarus) with the library's marker module."""

@@ -86,9 +86,13 @@ module aesf_gcm_lanes #(
                                     // LUT_SBOX (same latency: its PIPE_MASK bit-1 register is a flop): 0..N.
                                     // Fits a block-RAM budget (an AES-128 lane takes 80 ECP5 DP16KD); ignored for
                                     // SBOX_IMPL 0, 1 and 3
-  parameter int LUT_SBOX     = 0    // S-box of the lanes ROM_LANES..N-1 (SBOX_IMPL 2 / 4 only): 0 the LUT case ROM,
+  parameter int LUT_SBOX     = 0,   // S-box of the lanes ROM_LANES..N-1 (SBOX_IMPL 2 / 4 only): 0 the LUT case ROM,
                                     // 3 the Boyar-Peralta circuit (aesf_sbox_bp: no wide multiplexers,
                                     // fewer LUT4; issue 19): 0 or 3
+  parameter int ROM_ROUNDS   = 0    // rounds in which the lanes ROM_LANES..N-1 use block-ROM S-boxes all the same
+                                    // (bit r-1 = round r; SBOX_IMPL 2 / 4 only): fills the block RAMs that
+                                    // ROM_LANES leaves free (AES-256 at N = 2: 208 DP16KD on the LFE5U-85F hold
+                                    // lane 0 and 12 of lane 1's 14 rounds): 0..2^Nr-1, 0 = LUT_SBOX in every round
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -138,8 +142,9 @@ module aesf_gcm_lanes #(
              (SBOX_IMPL != 1 && SBOX_IMPL != 3 && PIPE_MASK % 2 == 1) || (SBOX_IMPL != 3 && PIPE_MASK >= 8) ||
              ((SBOX_IMPL == aesf_pkg::SboxRom || SBOX_IMPL == 4) && (PIPE_MASK / 2) % 2 == 0) ||
              KS_LOG2 < 2 || KS_LOG2 > 10 || ROM_LANES < 0 || ROM_LANES > N || IV_IN_CMD < 0 || IV_IN_CMD > 1 ||
-             CQ_LOG2 < 1 || CQ_LOG2 > 4 || !(LUT_SBOX == 0 || LUT_SBOX == 3)),
-    .MSG    ("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..4, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 and 4 need bit 1), KS_LOG2 2..10, ROM_LANES 0..N, IV_IN_CMD 0..1, CQ_LOG2 1..4, LUT_SBOX 0 or 3")
+             CQ_LOG2 < 1 || CQ_LOG2 > 4 || !(LUT_SBOX == 0 || LUT_SBOX == 3) ||
+             ROM_ROUNDS < 0 || ROM_ROUNDS >= (1 << NR)),
+    .MSG    ("aesf_gcm_lanes: N 1/2/4, KEY_BITS 128/192/256, SBOX_IMPL 0..4, PIPE_MASK 0..15 (bit 0 needs SBOX_IMPL 1 or 3, bit 3 needs SBOX_IMPL 3, SBOX_IMPL 2 and 4 need bit 1), KS_LOG2 2..10, ROM_LANES 0..N, IV_IN_CMD 0..1, CQ_LOG2 1..4, LUT_SBOX 0 or 3, ROM_ROUNDS 0..2^Nr-1")
   ) u_param_check ();
 
   // ------------------------------------------------------------------------------------------
@@ -249,8 +254,8 @@ module aesf_gcm_lanes #(
     assign st[0] = aes_in_q[N*128-1-128*l -: 128];
     assign vv[0] = aes_v_q;
     for (genvar r = 1; r <= NR; r++) begin : gen_round
-      aesf_aes_pipe_round #(.SBOX_IMPL(((SBOX_IMPL == aesf_pkg::SboxRom || SBOX_IMPL == 4) && l >= ROM_LANES) ?
-                                       LUT_SBOX : SBOX_IMPL),
+      aesf_aes_pipe_round #(.SBOX_IMPL(((SBOX_IMPL == aesf_pkg::SboxRom || SBOX_IMPL == 4) && l >= ROM_LANES &&
+                                        (ROM_ROUNDS >> (r - 1)) % 2 == 0) ? LUT_SBOX : SBOX_IMPL),
                             .PIPE_MASK(PIPE_MASK),
                             .LAST((r == NR) ? 1 : 0)) u_round (
         .clk_i, .rst_ni, .en_i(1'b1), .valid_i(vv[r-1]), .state_i(st[r-1]), .rk_i(rk_q[128*r +: 128]),

@@ -54,6 +54,7 @@ module aesf_gcm_lanes_axi #(
   parameter int KS_LOG2      = 5,   // 2..10
   parameter int ROM_LANES    = N,   // 0..N, see aesf_gcm_lanes (block-ROM S-box lanes with SBOX_IMPL 2 / 4)
   parameter int LUT_SBOX     = 0,   // 0 or 3, see aesf_gcm_lanes (S-box of the other lanes with SBOX_IMPL 2 / 4)
+  parameter int ROM_ROUNDS   = 0,   // 0..2^Nr-1, see aesf_gcm_lanes (their rounds in block ROM all the same)
   parameter int BUF_LOG2     = 0    // buffered-decrypt plaintext buffer 2^BUF_LOG2 beats; 0 = no buffer: 0..12
 ) (
   input  logic                 clk_i,
@@ -148,7 +149,7 @@ module aesf_gcm_lanes_axi #(
   aesf_gcm_lanes #(
     .N(N), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL), .PIPE_MASK(PIPE_MASK), .GH_ORDER(GH_ORDER),
     .GH_PIPE_MASK(GH_PIPE_MASK), .GH_IN_MASK(GH_IN_MASK), .GH_OUT_REG(GH_OUT_REG), .KS_LOG2(KS_LOG2),
-    .ROM_LANES(ROM_LANES), .LUT_SBOX(LUT_SBOX), .IV_IN_CMD(0), .CQ_LOG2(1)
+    .ROM_LANES(ROM_LANES), .LUT_SBOX(LUT_SBOX), .ROM_ROUNDS(ROM_ROUNDS), .IV_IN_CMD(0), .CQ_LOG2(1)
   ) u_core (
     .clk_i, .rst_ni,
     .key_valid_i(c_key_valid), .key_ready_o(c_key_ready), .key_i(c_key), .key_ok_o(c_key_ok),

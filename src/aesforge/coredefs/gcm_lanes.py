@@ -94,11 +94,12 @@ for _src, _name, _rank in (("gcm_lanes", "gcm_lanes_256", 63), ("gcm_lanes_n1", 
         # (pnr_pins "": the AES-256 lane pinned as gcm_lanes_n1's, 112 block ROMs on EBR rows 46 / 70 / 82, placed
         # seeds 1 / 2 at 78.38 / 85.46 MHz on the LFE5U-85F against 100.34 / 79.34 unpinned: no consistent gain, and
         # router1 took 33 min per seed instead of 10; hw/gcm_lanes/README.md, timing section)
-        # (N = 2: lane 1 back in LUTs, ROM_LANES 1: two AES-256 lanes in block ROM need 224 DP16KD, the LFE5U-85F
-        # has 208)
+        # (N = 2: ROM_LANES 1, two AES-256 lanes in block ROM need 224 DP16KD, the LFE5U-85F has 208; ROM_ROUNDS
+        # 0xFFF puts lane 1's rounds 1-12 in the 96 block RAMs left, rounds 13-14 in Boyar-Peralta LUT S-boxes:
+        # with lane 1 all in LUTs the core took 97 % of the part's LUT4 and did not place, issue 19)
         _c, name=_name, rank=_rank, key_sizes=(256,), pnr_pins="",
         params={**_c.params, "KEY_BITS": 256, **({"KS_LOG2": 6} if _c.params["PIPE_MASK"] == 6 else {}),
-                **({"ROM_LANES": 1} if _n == 2 else {})}, claims="",
+                **({"ROM_LANES": 1, "ROM_ROUNDS": 0xFFF} if _n == 2 else {})}, claims="",
         summary=f"{_src} (N = {_n}) with AES-256 keys (KEY_BITS 256, 14 rounds per lane): MACsec GCM-AES-256 / "
                 f"GCM-AES-XPN-256, what line cards deploy"))
 
