@@ -32,12 +32,16 @@ from aesforge.flow.report import flow_hash  # noqa: E402
 BLOCKS = ("aesf_ghash_par", "aesf_gf128_mul_kara")   # shared blocks (sources: cores.rtl_sources)
 
 
-def path_table(out: Path) -> list[str]:
+def path_table(out: Path, wrap: Path | None = None) -> list[str]:
     """nextpnr's critical path hop by hop: type, delay, running total, tile, and for flip-flops the source lines
-    (the `src` attribute kept by synth_ecp5; LUTs lose theirs in ABC, so the two ends name the registers)."""
+    (the `src` attribute kept by synth_ecp5; LUTs lose theirs in ABC, so the two ends name the registers).
+    ``wrap``: the wrapped synthesis' folder; else the placement's own `wrap/` or, in a `make report` flow folder,
+    the core's shared `pnr_wrap/`."""
     pdir = out / "pnr_ecp5" if (out / "pnr_ecp5").is_dir() else out
     report = json.loads((pdir / "report.json").read_text())
-    netlist = json.loads((pdir / "wrap" / "wrapped.json").read_text())
+    cands = ([wrap] if wrap is not None else []) + [pdir / "wrap", pdir.parent / "pnr_wrap"]
+    wdir = next(c for c in cands if (c / "wrapped.json").is_file())
+    netlist = json.loads((wdir / "wrapped.json").read_text())
     top = next(m for m in netlist["modules"] if m.endswith("aesf_flow_wrap"))
     cells = netlist["modules"][top]["cells"]
     rows, total = [], 0.0
@@ -95,7 +99,7 @@ def main() -> int:
                       "critical_path": r["critical_path"], "pnr_pins": r["pnr_pins"],
                       "out": str(out)}, indent=1))
     if a.path:
-        print("\n".join(path_table(out)))
+        print("\n".join(path_table(out, wrap)))
     return 0
 
 

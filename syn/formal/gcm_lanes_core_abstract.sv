@@ -13,7 +13,7 @@ module aesf_gcm_lanes #(
   parameter int N = 2, parameter int KEY_BITS = 128, parameter int SBOX_IMPL = 0, parameter int PIPE_MASK = 0,
   parameter int GH_ORDER = 4, parameter int GH_PIPE_MASK = 13, parameter int GH_IN_MASK = 0, parameter int GH_OUT_REG = 0,
   parameter int KS_LOG2 = 6, parameter int IV_IN_CMD = 0, parameter int CQ_LOG2 = 3, parameter int ROM_LANES = N,
-  parameter int LUT_SBOX = 0
+  parameter int LUT_SBOX = 0, parameter int ROM_ROUNDS = 0
 ) (
   input  logic clk_i, input logic rst_ni,
   input  logic key_valid_i, output logic key_ready_o, input logic [255:0] key_i, output logic key_ok_o,
