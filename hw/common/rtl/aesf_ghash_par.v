@@ -269,6 +269,7 @@ module aesf_ghash_par #(
   logic [D*D-1:0] dl_c;                       // stage s: chain position one-hot in [D*s +: D] (0: no chain)
   logic [D*N-1:0] dl_has, dl_fin;             // stage s: lane j in [N*s + j]
   logic           ex_v, ex_end, nx_v;
+  logic [N-1:0]   nx_has, nx_fin;             // lanes of the products leaving in the next cycle (beside nx_v)
   logic [D-1:0]   ex_c, nx_c;                 // leaving now / leaving in the next cycle
   logic [N-1:0]   ex_has, ex_fin;
   assign ex_v   = dl_v[D-1];
@@ -293,11 +294,15 @@ module aesf_ghash_par #(
   logic             issue;
   assign issue = ir_v_q;
   if (D >= 2) begin : gen_nx_dl
-    assign nx_v = dl_v[D-2];
-    assign nx_c = dl_c[D*(D-2) +: D];
+    assign nx_v   = dl_v[D-2];
+    assign nx_c   = dl_c[D*(D-2) +: D];
+    assign nx_has = dl_has[N*(D-2) +: N];
+    assign nx_fin = dl_fin[N*(D-2) +: N];
   end else begin : gen_nx_ir
-    assign nx_v = ir_v_q;
-    assign nx_c = ir_c_q;
+    assign nx_v   = ir_v_q;
+    assign nx_c   = ir_c_q;
+    assign nx_has = ir_has_q;
+    assign nx_fin = ir_fin_q;
   end
 
   // chain registers: lane j, position k holds the last non-final product of that chain that has left the pipeline
@@ -328,12 +333,32 @@ module aesf_ghash_par #(
     fs_d[D] = !first_f && nx_v && ((nx_c & cix_f) != '0);
     for (int k = 0; k < D; k++) fs_d[k] = !first_f && !fs_d[D] && cix_f[k];
   end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) fs_q <= '0;
-    else         fs_q <= fs_d;
+  // one copy of fs_q per lane (kept: Yosys would merge them), placed by the lane's partner multiplexer (timing,
+  // issue 19, eighteenth round: the one fs_q selected 128 x N partner bits of both lanes, a route of 17 ns across
+  // the device in the seventeenth round's N = 2); fs_q is lane 0's
+  logic [N*(D+1)-1:0] fsl_q;
+  for (genvar j = 0; j < N; j++) begin : gen_fs
+    (* keep *)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) fsl_q[(D+1)*j +: D+1] <= '0;
+      else         fsl_q[(D+1)*j +: D+1] <= fs_d;
+    end
   end
+  assign fs_q = fsl_q[D:0];
+  logic unused_chk;                       // fs_q and ex_c are read by the FORMAL assertions only
+  assign unused_chk = ^{fs_q, ex_c};
+  // Lane j's chain registers take the product leaving its multiplier: position k's write enable wr_q[k] is a
+  // flip-flop of the lane's own, computed a cycle ahead from the delay line's next stage (timing, issue 19,
+  // eighteenth round: ex_v / ex_has / ex_fin / ex_c are single flip-flops whose decode enabled the 128 x D chain
+  // bits of every lane); it equals ex_v && ex_has[j] && !ex_fin[j] && ex_c[k] in every cycle (asserted)
   for (genvar j = 0; j < N; j++) begin : gen_ch
     localparam int Cc = clr_idx(2 * j);
+    logic [D-1:0] wr_q;
+    (* keep *)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) wr_q <= '0;
+      else         wr_q <= (clr || abort || !(nx_v && nx_has[j] && !nx_fin[j])) ? '0 : nx_c;
+    end
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         ch_q[128*D*j +: 128*D] <= '0;
@@ -341,25 +366,31 @@ module aesf_ghash_par #(
         ch_q[128*D*j +: 128*D] <= '0;
       end else begin
         for (int k = 0; k < D; k++) begin
-          if (ex_v && ex_has[j] && !ex_fin[j] && ex_c[k]) ch_q[128*(D*j+k) +: 128] <= mz[j];
+          if (wr_q[k]) ch_q[128*(D*j+k) +: 128] <= mz[j];
         end
       end
     end
+`ifdef FORMAL
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (rst_ni) begin
+        for (int k = 0; k < D; k++) assert (wr_q[k] == (ex_v && ex_has[j] && !ex_fin[j] && ex_c[k]));
+      end
+    end
+`endif
   end
 
   // flags of the input stage: dropped by an abort and a clear
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ir_v_q <= 1'b0; ir_has_q <= '0; ir_fin_q <= '0; ir_end_q <= 1'b0; ir_c_q <= '0; byp_q <= 1'b0;
+      ir_v_q <= 1'b0; ir_has_q <= '0; ir_fin_q <= '0; ir_end_q <= 1'b0; ir_c_q <= '0;
     end else if (clr || abort) begin
-      ir_v_q <= 1'b0; ir_has_q <= '0; ir_fin_q <= '0; ir_end_q <= 1'b0; ir_c_q <= '0; byp_q <= 1'b0;
+      ir_v_q <= 1'b0; ir_has_q <= '0; ir_fin_q <= '0; ir_end_q <= 1'b0; ir_c_q <= '0;
     end else if (st_q == StHIss) begin            // H powers: H^c * H on lane 0, no feedback
       ir_v_q   <= 1'b1;
       ir_has_q <= N'(1);
       ir_fin_q <= '0;
       ir_end_q <= 1'b0;
       ir_c_q   <= '0;
-      byp_q    <= 1'b0;
     end else begin
       ir_v_q <= beat || ph_pend_q;
       if (beat) begin
@@ -367,16 +398,43 @@ module aesf_ghash_par #(
         ir_fin_q <= has_q & fsel_q;
         ir_end_q <= last_q;
         ir_c_q   <= cix_q;
-        // partner: leaves in the issue cycle (byp_q), or has left (chain register; the one leaving now is
-        // forwarded); none in the first D beats
-        byp_q    <= !first_q && nx_v && ((nx_c & cix_q) != '0);
       end else if (ph_pend_q) begin                 // empty marker: the message without blocks
         ir_has_q <= '0;
         ir_fin_q <= '0;
         ir_end_q <= 1'b1;
         ir_c_q   <= '0;
-        byp_q    <= 1'b0;
       end
+    end
+  end
+
+  // byp_q: the beat's partner leaves the pipeline in the issue cycle (else it has left: chain register, or the
+  // message's first D beats: none). One kept copy per lane beside its multiplier input (the select of 128 bits
+  // per lane, timing as fs_q above); byp_q is lane 0's.
+  logic         byp_d;
+  logic [N-1:0] bypl_q;
+  always_comb begin
+    byp_d = byp_q;
+    if (clr || abort || st_q == StHIss) byp_d = 1'b0;
+    else if (beat)                      byp_d = !first_q && nx_v && ((nx_c & cix_q) != '0);
+    else if (ph_pend_q)                 byp_d = 1'b0;
+  end
+  for (genvar j = 0; j < N; j++) begin : gen_byp
+    (* keep *)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) bypl_q[j] <= 1'b0;
+      else         bypl_q[j] <= byp_d;
+    end
+  end
+  assign byp_q = bypl_q[0];
+
+  // st_q == StHIss (the H-power product enters lane 0's input stage), one kept copy per lane for the input
+  // stage's 3 x 128 data flip-flops of that lane: st_q's next state is StHIss only from st_d without a clear
+  logic [N-1:0] hiss_q;
+  for (genvar j = 0; j < N; j++) begin : gen_hiss
+    (* keep *)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) hiss_q[j] <= 1'b0;
+      else         hiss_q[j] <= !clr && (st_d == StHIss);
     end
   end
 
@@ -396,7 +454,7 @@ module aesf_ghash_par #(
         ir_x_q[N*128-1-128*j -: 128] <= '0;
         ir_y_q[128*j +: 128]         <= '0;
         fbr_q[N*128-1-128*j -: 128]  <= '0;
-      end else if (st_q == StHIss) begin         // H powers: H^c * H on lane 0
+      end else if (hiss_q[j]) begin              // H powers: H^c * H on lane 0
         ir_x_q[N*128-1-128*j -: 128] <= (j == 0) ? hp_q : 128'd0;
         ir_y_q[128*j +: 128]         <= (j == 0) ? pw_q[1] : 128'd0;
         fbr_q[N*128-1-128*j -: 128]  <= '0;
@@ -409,9 +467,9 @@ module aesf_ghash_par #(
         end
         // one-hot AND-OR of the partners (the select bits are flip-flops, fs_q)
         fbr_q[N*128-1-128*j -: 128] <= '0;
-        if (fs_q[D]) fbr_q[N*128-1-128*j -: 128] <= mz[j];
+        if (fsl_q[(D+1)*j + D]) fbr_q[N*128-1-128*j -: 128] <= mz[j];
         for (int k = 0; k < D; k++) begin
-          if (fs_q[k]) fbr_q[N*128-1-128*j -: 128] <= ch_q[128*(D*j+k) +: 128];
+          if (fsl_q[(D+1)*j + k]) fbr_q[N*128-1-128*j -: 128] <= ch_q[128*(D*j+k) +: 128];
         end
       end
     end
@@ -434,7 +492,7 @@ module aesf_ghash_par #(
   for (genvar j = 0; j < N; j++) begin : gen_lane
     logic [127:0]  xin, fb;
     assign xin   = ir_x_q[N*128-1-128*j -: 128];
-    assign fb    = byp_q ? mz[j] : fbr_q[N*128-1-128*j -: 128];
+    assign fb    = bypl_q[j] ? mz[j] : fbr_q[N*128-1-128*j -: 128];
 
     // the multipliers' operands are flip-flops (the input stage) and the product leaving the pipeline only
     assign mv_i[j] = issue && ir_has_q[j];
@@ -613,6 +671,12 @@ module aesf_ghash_par #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
       assert (clear_i == {CLR_COPIES{clr}});        // the copies of the zeroize agree
+      // the per-lane copies of the partner selects, the bypass flag and the H-power issue agree
+      for (int j = 0; j < N; j++) begin
+        assert (fsl_q[(D+1)*j +: D+1] == fs_q);
+        assert (bypl_q[j] == byp_q);
+        assert (hiss_q[j] == (st_q == StHIss));
+      end
       assert (oc_q <= OW'(RES_DEPTH));
       assert (oc_nz_q == (oc_q != '0));
       assert (oc_full_q == (oc_q == OW'(RES_DEPTH)));
