@@ -858,6 +858,10 @@ module aesf_gcm_lanes #(
   // ------------------------------------------------------------------------------------------
   // Sequential
   // ------------------------------------------------------------------------------------------
+  // (* keep *): clear_q and in_stop_q have the D input of kept copies below (wp_q, stop_tag_q), and Yosys merged
+  // each into one of them, so the control's clear sat on a wipe copy placed among its data flip-flops (the
+  // seventeenth round's LFE5U-85F seed 2: that flip-flop -> a route of 10.64 ns -> the command register)
+  (* keep *)
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       abort_q   <= 1'b0;
