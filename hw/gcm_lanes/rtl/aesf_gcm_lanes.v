@@ -305,7 +305,6 @@ module aesf_gcm_lanes #(
   // left, a flip-flop decided from the next count (the input handshake only decrements the count, it reaches no
   // compare). The keystream of consecutive messages follows each other in the FIFO: the issue side runs ahead of
   // the input side by as many beats as the credits allow, across message boundaries.
-  logic [N*128-1:0]  ks_mem [KD];
   logic [KS_LOG2:0]  ks_wp_q, ks_rp_q;
   logic [KS_LOG2+1:0] ks_cnt_q, ks_cnt_d;
   logic              ks_full_q;
@@ -322,6 +321,16 @@ module aesf_gcm_lanes #(
   logic              ks_clr;                           // drop every beat (clear, or an abort that is over)
   logic [N*128-1:0]  ks_hd;                            // the head's keystream beat
   logic              ks_hv;                            // the head holds a beat
+  // The refill's controls as kept copies, one per front register k and lane l (index N*k + l), and the memory's
+  // write side per lane (timing, issue 19, nineteenth round: ks_fill_q / ks_ne_q / ks_ws_q were single flip-flops
+  // enabling and selecting all 2 x N x 128 front-register bits, a route of 15 ns across the die). Each copy is
+  // loaded with the same next value as the flag it copies (asserted equal below); (* keep *) stops Yosys from
+  // merging them.
+  logic [2*N-1:0]    kf_q, kn_q, kp_q;    // register k is the next to fill and free; the memory holds beats; push
+  logic [2*N-1:0]    kf_d;
+  logic [N-1:0]      kw_q;                // lane l: push (the memory's write enable)
+  logic [N*KS_LOG2-1:0] kwp_q, krp_q;     // lane l: the memory's write / read address
+  logic [N*128-1:0]  ks_mrd;              // the memory front, per lane
   assign ks_mem_ne = ks_ne_q;
   assign ks_fill   = ks_fill_q;
   assign ks_load   = ks_fill && ks_mem_ne;             // <- memory front
@@ -330,8 +339,12 @@ module aesf_gcm_lanes #(
   assign ks_hd     = ks_hs_q ? ks_hd_q[N*128 +: N*128] : ks_hd_q[0 +: N*128];
   assign ks_hv     = ks_hvh_q;
 
-  always_ff @(posedge clk_i) begin
-    if (ks_wr) ks_mem[ks_wp_q[KS_LOG2-1:0]] <= aes_d_o;
+  for (genvar l = 0; l < N; l++) begin : gen_ks_mem
+    logic [127:0] mem [KD];
+    always_ff @(posedge clk_i) begin
+      if (kw_q[l]) mem[kwp_q[KS_LOG2*l +: KS_LOG2]] <= aes_d_o[128*l +: 128];
+    end
+    assign ks_mrd[128*l +: 128] = mem[krp_q[KS_LOG2*l +: KS_LOG2]];
   end
 
   // ------------------------------------------------------------------------------------------
@@ -919,45 +932,44 @@ module aesf_gcm_lanes #(
     end
   end
 
-  // command register
+  // command register: cv_q = a command was accepted in the last cycle; the data flip-flops load the ports in every
+  // cycle (they are read only while cv_q is set, in the cycle after the handshake), so the command handshake
+  // enables no data flip-flop (timing, issue 19, nineteenth round: clear_q -> the command handshake -> the enables
+  // of ~400 command flip-flops was a worst path)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)              cv_q <= 1'b0;
+    else if (mclr_q[McCmd])   cv_q <= 1'b0;
+    else                      cv_q <= cmd_hs;
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_be_q <= '0;
-      c_iv_q <= '0; c_err_q <= ErrNone;
-      c_iv_blk_q <= '0; c_aad_blk_q <= '0; c_txt_blk_q <= '0; c_txtn_q <= '0; c_ivg_nblk_q <= '0; c_ivg_pad_q <= '0;
-      c_iv96_q <= 1'b0; c_iv_small_q <= 1'b0; c_aad_small_q <= 1'b0; c_txt_small_q <= 1'b0; c_txt_be_q <= '0;
-      c_aad_none_q <= 1'b0; c_txt_none_q <= 1'b0;
-    end else if (mclr_q[McCmd]) begin
-      cv_q <= 1'b0; c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_be_q <= '0;
+      c_dec_q <= 1'b0; c_iv_len_q <= '0; c_aad_len_q <= '0; c_txt_len_q <= '0; c_tag_be_q <= '0;
       c_iv_q <= '0; c_err_q <= ErrNone;
       c_iv_blk_q <= '0; c_aad_blk_q <= '0; c_txt_blk_q <= '0; c_txtn_q <= '0; c_ivg_nblk_q <= '0; c_ivg_pad_q <= '0;
       c_iv96_q <= 1'b0; c_iv_small_q <= 1'b0; c_aad_small_q <= 1'b0; c_txt_small_q <= 1'b0; c_txt_be_q <= '0;
       c_aad_none_q <= 1'b0; c_txt_none_q <= 1'b0;
     end else begin
-      cv_q <= cmd_hs;
-      if (cmd_hs) begin
-        c_dec_q     <= cmd_decrypt_i;
-        c_iv_len_q  <= cmd_iv_len_i;
-        c_aad_len_q <= cmd_aad_len_i;
-        c_txt_len_q <= cmd_txt_len_i;
-        c_tag_be_q  <= byte_en(cmd_tag_len_i[3:0]);   // (16: all bytes)
-        c_iv_q      <= (IV_IN_CMD == 1) ? cmd_iv_i : 96'd0;
-        c_err_q     <= cmd_err_d;
-        c_iv_blk_q    <= 13'(({1'b0, cmd_iv_len_i} + 17'd15) >> 4);
-        c_aad_blk_q   <= 29'(({1'b0, cmd_aad_len_i} + 33'd15) >> 4);
-        c_txt_blk_q   <= 33'(({1'b0, cmd_txt_len_i} + 37'd15) >> 4);
-        c_txtn_q      <= 36'(({1'b0, cmd_txt_len_i} + 37'(15 + 16 * N)) >> 4);
-        // roundup(IV blocks + 1, N) = (IV blocks + N) rounded down to N
-        c_ivg_nblk_q  <= 36'(13'(({1'b0, cmd_iv_len_i} + 17'(15 + 16 * N)) >> 4)) & ~NM136;
-        c_ivg_pad_q   <= gh_pad(36'(13'(({1'b0, cmd_iv_len_i} + 17'd15) >> 4)) + 36'd1);
-        c_iv96_q      <= (cmd_iv_len_i == 16'd12);
-        c_iv_small_q  <= (cmd_iv_len_i <= 16'(16 * N));
-        c_aad_small_q <= (cmd_aad_len_i <= 32'(16 * N));
-        c_txt_small_q <= (cmd_txt_len_i <= 36'(16 * N));
-        c_aad_none_q  <= (cmd_aad_len_i == 32'd0);
-        c_txt_none_q  <= (cmd_txt_len_i == 36'd0);
-        c_txt_be_q    <= last_be(33'(({1'b0, cmd_txt_len_i} + 37'd15) >> 4), cmd_txt_len_i[3:0]);
-      end
+      c_dec_q       <= cmd_decrypt_i;
+      c_iv_len_q    <= cmd_iv_len_i;
+      c_aad_len_q   <= cmd_aad_len_i;
+      c_txt_len_q   <= cmd_txt_len_i;
+      c_tag_be_q    <= byte_en(cmd_tag_len_i[3:0]);   // (16: all bytes)
+      c_iv_q        <= (IV_IN_CMD == 1) ? cmd_iv_i : 96'd0;
+      c_err_q       <= cmd_err_d;
+      c_iv_blk_q    <= 13'(({1'b0, cmd_iv_len_i} + 17'd15) >> 4);
+      c_aad_blk_q   <= 29'(({1'b0, cmd_aad_len_i} + 33'd15) >> 4);
+      c_txt_blk_q   <= 33'(({1'b0, cmd_txt_len_i} + 37'd15) >> 4);
+      c_txtn_q      <= 36'(({1'b0, cmd_txt_len_i} + 37'(15 + 16 * N)) >> 4);
+      // roundup(IV blocks + 1, N) = (IV blocks + N) rounded down to N
+      c_ivg_nblk_q  <= 36'(13'(({1'b0, cmd_iv_len_i} + 17'(15 + 16 * N)) >> 4)) & ~NM136;
+      c_ivg_pad_q   <= gh_pad(36'(13'(({1'b0, cmd_iv_len_i} + 17'd15) >> 4)) + 36'd1);
+      c_iv96_q      <= (cmd_iv_len_i == 16'd12);
+      c_iv_small_q  <= (cmd_iv_len_i <= 16'(16 * N));
+      c_aad_small_q <= (cmd_aad_len_i <= 32'(16 * N));
+      c_txt_small_q <= (cmd_txt_len_i <= 36'(16 * N));
+      c_aad_none_q  <= (cmd_aad_len_i == 32'd0);
+      c_txt_none_q  <= (cmd_txt_len_i == 36'd0);
+      c_txt_be_q    <= last_be(33'(({1'b0, cmd_txt_len_i} + 37'd15) >> 4), cmd_txt_len_i[3:0]);
     end
   end
 
@@ -1101,16 +1113,54 @@ module aesf_gcm_lanes #(
     end
   end
 
+  // the refill's copies (see their declaration): the same next values as ks_fill_q && ks_ws_q == k, ks_ne_q,
+  // ks_push (kk_q[LAT]), ks_wp_q and ks_rp_q
+  always_comb begin
+    for (int k = 0; k < 2; k++) begin
+      for (int l = 0; l < N; l++) kf_d[N*k + l] = (ks_ws_d == 1'(k)) && !ks_hv_d[k];
+    end
+  end
+  for (genvar c = 0; c < 2 * N; c++) begin : gen_ks_copy
+    (* keep *)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        kf_q[c] <= (c < N); kn_q[c] <= 1'b0; kp_q[c] <= 1'b0;
+      end else begin
+        // (kp_q follows the kind delay line, cleared by clear_q; kf_q / kn_q follow the flags, cleared by ks_clr)
+        kp_q[c] <= !clear_q && kk_q[LAT-1];
+        if (ks_clr) begin
+          kf_q[c] <= (c < N); kn_q[c] <= 1'b0;
+        end else begin
+          kf_q[c] <= kf_d[c]; kn_q[c] <= (ks_wp_d != ks_rp_d);
+        end
+      end
+    end
+  end
+  for (genvar l = 0; l < N; l++) begin : gen_ks_wcopy
+    (* keep *)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        kw_q[l] <= 1'b0; kwp_q[KS_LOG2*l +: KS_LOG2] <= '0; krp_q[KS_LOG2*l +: KS_LOG2] <= '0;
+      end else begin
+        kw_q[l] <= !clear_q && kk_q[LAT-1];
+        if (ks_clr) begin
+          kwp_q[KS_LOG2*l +: KS_LOG2] <= '0; krp_q[KS_LOG2*l +: KS_LOG2] <= '0;
+        end else begin
+          kwp_q[KS_LOG2*l +: KS_LOG2] <= ks_wp_d[KS_LOG2-1:0]; krp_q[KS_LOG2*l +: KS_LOG2] <= ks_rp_d[KS_LOG2-1:0];
+        end
+      end
+    end
+  end
+
   // the front registers' data: written at a refill, from the memory while it holds beats, else the lane output;
-  // register k's lane l wiped by its own copy of the zeroize
-  logic [N*128-1:0] ks_rd;
-  assign ks_rd = ks_ne_q ? ks_mem[ks_rp_q[KS_LOG2-1:0]] : aes_d_o;
+  // register k's lane l enabled, selected and wiped by its own copies
   for (genvar k = 0; k < 2; k++) begin : gen_ks_hd
     for (genvar l = 0; l < N; l++) begin : gen_lane
       always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni)                                       ks_hd_q[N*128*k + 128*l +: 128] <= '0;
-        else if (wp_q[WpKs + N*k + l])                     ks_hd_q[N*128*k + 128*l +: 128] <= '0;
-        else if ((ks_load || ks_byp) && ks_ws_q == 1'(k))  ks_hd_q[N*128*k + 128*l +: 128] <= ks_rd[128*l +: 128];
+        if (!rst_ni)                                      ks_hd_q[N*128*k + 128*l +: 128] <= '0;
+        else if (wp_q[WpKs + N*k + l])                    ks_hd_q[N*128*k + 128*l +: 128] <= '0;
+        else if (kf_q[N*k + l] && (kn_q[N*k + l] || kp_q[N*k + l]))
+          ks_hd_q[N*128*k + 128*l +: 128] <= kn_q[N*k + l] ? ks_mrd[128*l +: 128] : aes_d_o[128*l +: 128];
       end
     end
   end
@@ -1395,6 +1445,17 @@ module aesf_gcm_lanes #(
       assert (32'(out_ks) + 32'(out_j0) + 32'(out_h) <= 1);
       assert (ks_ne_q == (ks_wp_q != ks_rp_q));
       assert (ks_fill_q == !ks_hv_q[ks_ws_q]);
+      // the refill's copies equal their flags
+      for (int c = 0; c < 2 * N; c++) begin
+        assert (kf_q[c] == (ks_fill_q && ks_ws_q == 1'(c / N)));
+        assert (kn_q[c] == ks_ne_q);
+        assert (kp_q[c] == ks_push);
+      end
+      for (int l = 0; l < N; l++) begin
+        assert (kw_q[l] == ks_wr);
+        assert (kwp_q[KS_LOG2*l +: KS_LOG2] == ks_wp_q[KS_LOG2-1:0]);
+        assert (krp_q[KS_LOG2*l +: KS_LOG2] == ks_rp_q[KS_LOG2-1:0]);
+      end
       assert (ks_hvh_q == ks_hv_q[ks_hs_q]);
       assert (aad_none_q == (aad_left_q == '0) || ist_q != StIAad);
       // the load decision's registered part (computed one cycle ahead) matches its definition
