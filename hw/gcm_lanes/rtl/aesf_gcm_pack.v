@@ -62,7 +62,6 @@ module aesf_gcm_pack #(
   logic             s_v_q;            // input register holds a beat
   logic [N*128-1:0] s_d_q;
   logic [N:0]       s_cnt_oh_q;       // its block count, one-hot (1..N; 0 is legal and adds nothing)
-  logic [N-1:0]     s_ln_q;           // its lanes in use: s_ln_q[k] = k < count
   logic [N-1:0]     s_pad_oh_q;       // its padding, one-hot (0..N-1)
   logic             in_hs, out_hs;
   // a byte enable per byte -> a bit mask
@@ -147,7 +146,6 @@ module aesf_gcm_pack #(
       rdy_q      <= 1'b1;
       s_v_q      <= 1'b0;
       s_cnt_oh_q <= '0;
-      s_ln_q     <= '0;
       s_pad_oh_q <= '0;
       s_d_q      <= '0;
     end else if (clear_i) begin
@@ -156,7 +154,6 @@ module aesf_gcm_pack #(
       rdy_q      <= 1'b1;
       s_v_q      <= 1'b0;
       s_cnt_oh_q <= '0;
-      s_ln_q     <= '0;
       s_pad_oh_q <= '0;
       s_d_q      <= '0;
     end else begin
@@ -169,81 +166,110 @@ module aesf_gcm_pack #(
       s_d_q    <= e_d;                // no enable (timing): only read while s_v_q, wiped by clear_i
       if (e_v) begin
         s_cnt_oh_q <= e_cnt_oh;
-        s_ln_q     <= e_ln;
         s_pad_oh_q <= e_pad_oh;
       end
     end
   end
 
-  // the block slots
-  if (N > 1) begin : gen_shift
-    // a shift buffer: the output beat is slots 0..N-1, an output handshake moves every slot down by N
-    logic [127:0] buf_d [B];
-    always_comb begin
-      for (int s = 0; s < B; s++) buf_d[s] = buf_q[s];
-      if (out_hs) begin
-        for (int s = 0; s < B; s++) buf_d[s] = (s + N < B) ? buf_q[(s + N < B) ? s + N : 0] : 128'd0;
+  // the block slots: a ring of B slots, for every N. A beat is given its slots as it enters the s register: wa_q
+  // (one-hot) is the slot where the next beat starts, its padding and its blocks take the next pad + cnt slots, and
+  // each slot's write enable and source (lane k of the s register, or none: a zero padding block) are registered
+  // per slot (sw_q, sl_q), so that a slot is written, in the next cycle, from flip-flops of its own. The output
+  // beat is the N slots from the read pointer (an AND-OR of one-hot selects; one copy of the pointer per output
+  // lane, rotated by the lane); an output handshake moves the read pointers only (timing, issue 19, twentieth
+  // round: as a shift buffer the handshake and the s register's valid selected all B x 128 slot flip-flops,
+  // nets of 1,966 and 4,335 loads in N = 2's netlist). The fill level pos_q counts the same blocks as before:
+  // the flags and every cycle are unchanged.
+  function automatic logic [B-1:0] rot(input logic [B-1:0] x, input int m);   // rotate up by m (0..B-1)
+    rot = (m == 0) ? x : ((x << m) | (x >> (B - m)));
+  endfunction
+  logic [B-1:0]   wa_q, wa_d;         // one-hot: the first slot of the next beat entering the s register
+  logic [B-1:0]   sw_q, sw_d;         // slot s is written in this cycle (from the s register)
+  logic [B*N-1:0] sl_q, sl_d;         // ... with lane k (sl_q[N*s + k]); none set: a padding block (zero)
+  logic [N*B-1:0] rq_q;               // output lane j's one-hot read pointer (the slot of block j) in [B*j +: B]
+  always_comb begin
+    sw_d = '0;
+    sl_d = '0;
+    wa_d = wa_q;
+    if (e_v) begin
+      wa_d = '0;
+      for (int p = 0; p < N; p++) begin
+        for (int n = 0; n <= N; n++) begin
+          if (e_pad_oh[p] && e_cnt_oh[n]) wa_d = wa_d | rot(wa_q, p + n);
+        end
       end
-      if (s_v_q) begin
-        // slot s takes lane k of the input register when c + pad + k == s
-        for (int s = 0; s < B; s++) begin
-          for (int k = 0; k < N; k++) begin
-            if (s >= k && cp_oh[(s >= k) ? s - k : 0] && s_ln_q[k]) buf_d[s] = s_d_q[N*128-1-128*k -: 128];
+      for (int s = 0; s < B; s++) begin
+        for (int p = 0; p < N; p++) begin
+          if (e_pad_oh[p]) begin
+            for (int d = 0; d < p; d++) begin
+              if (wa_q[(s - d + B) % B]) sw_d[s] = 1'b1;                       // padding block
+            end
+            for (int k = 0; k < N; k++) begin
+              if (e_ln[k] && wa_q[(s - p - k + 2 * B) % B]) begin
+                sw_d[s]         = 1'b1;                                         // block k of the beat
+                sl_d[N * s + k] = 1'b1;
+              end
+            end
           end
         end
       end
     end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wa_q <= B'(1); sw_q <= '0; sl_q <= '0;
+    end else if (clear_i) begin
+      wa_q <= B'(1); sw_q <= '0; sl_q <= '0;
+    end else begin
+      wa_q <= wa_d; sw_q <= sw_d; sl_q <= sl_d;
+    end
+  end
+  for (genvar j = 0; j < N; j++) begin : gen_rq
+    (* keep *)
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) for (int s = 0; s < B; s++) buf_q[s] <= '0;
-      else         for (int s = 0; s < B; s++) buf_q[s] <= clear_i ? 128'd0 : buf_d[s];
+      if (!rst_ni)      rq_q[B*j +: B] <= B'(1) << j;
+      else if (clear_i) rq_q[B*j +: B] <= B'(1) << j;
+      else if (out_hs)  rq_q[B*j +: B] <= rot(rq_q[B*j +: B], N % B);
     end
-    for (genvar k = 0; k < N; k++) begin : gen_out
-      assign out_data_o[N*128-1-128*k -: 128] = buf_q[k];
+  end
+  for (genvar s = 0; s < B; s++) begin : gen_slot
+    logic [127:0] wd;                 // the slot's write data: the selected lane, or zero
+    always_comb begin
+      wd = '0;
+      for (int k = 0; k < N; k++) wd = wd | (sl_q[N * s + k] ? s_d_q[N*128-1-128*k -: 128] : 128'd0);
     end
-  end else begin : gen_ring
-    // N = 1 (one block per beat, no padding): a ring of B slots with one-hot write and read pointers, so an
-    // output handshake moves the read pointer only and a slot is written from flip-flops (s_v_q, wp_q) alone
-    // (timing, issue 19: the handshake drove the selects of all B x 128 slot flip-flops of the shift buffer)
-    logic [B-1:0] wp_q, rp_q;
-    logic         wr;
-    assign wr = s_v_q && s_ln_q[0];
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        wp_q <= B'(1);
-        rp_q <= B'(1);
-      end else if (clear_i) begin
-        wp_q <= B'(1);
-        rp_q <= B'(1);
-      end else begin
-        if (wr)     wp_q <= {wp_q[B-2:0], wp_q[B-1]};
-        if (out_hs) rp_q <= {rp_q[B-2:0], rp_q[B-1]};
-      end
+      if (!rst_ni)        buf_q[s] <= '0;
+      else if (clear_i)   buf_q[s] <= '0;
+      else if (sw_q[s])   buf_q[s] <= wd;
     end
-    for (genvar s = 0; s < B; s++) begin : gen_slot
-      always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni)                         buf_q[s] <= '0;
-        else if (clear_i || (wr && wp_q[s])) buf_q[s] <= clear_i ? 128'd0 : s_d_q;
-      end
+  end
+  // the read multiplexers, AND-OR chains of one-hot selects
+  for (genvar j = 0; j < N; j++) begin : gen_out
+    logic [127:0] rd;
+    always_comb begin
+      rd = '0;
+      for (int s = 0; s < B; s++) rd = rd | (rq_q[B*j + s] ? buf_q[s] : 128'd0);
     end
-    // the read multiplexer, an AND-OR chain of one-hot selects
-    logic [127:0] rd [B+1];
-    assign rd[0] = '0;
-    for (genvar s = 0; s < B; s++) begin : gen_rd
-      assign rd[s+1] = rd[s] | (rp_q[s] ? buf_q[s] : 128'd0);
-    end
-    assign out_data_o = rd[B];
+    assign out_data_o[N*128-1-128*j -: 128] = rd;
+  end
 `ifdef FORMAL
-    // the pointers are one-hot and B - 1 .. 0 blocks apart as the fill level says (empty: equal)
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (rst_ni) begin
-        assert ($onehot(wp_q) && $onehot(rp_q));
+  // the pointers are one-hot, the lanes' read pointers N consecutive slots, and with no beat in the s register
+  // the start of the next beat lies as many slots past the read pointer as the fill level counts blocks
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni) begin
+      assert ($onehot(wa_q));
+      for (int j = 0; j < N; j++) assert (rq_q[B*j +: B] == rot(rq_q[B-1:0], j));
+      assert ($onehot(rq_q[B-1:0]));
+      if (!s_v_q) begin
         for (int c = 0; c < B; c++) begin
-          if (pos_q[c]) assert (wp_q == ((B)'({rp_q, rp_q} << c >> B)));
+          if (pos_q[c]) assert (wa_q == rot(rq_q[B-1:0], c));
         end
       end
+      if (!s_v_q) assert (sw_q == '0);
     end
-`endif
   end
+`endif
 
 endmodule
 
