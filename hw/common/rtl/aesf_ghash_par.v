@@ -333,15 +333,18 @@ module aesf_ghash_par #(
     fs_d[D] = !first_f && nx_v && ((nx_c & cix_f) != '0);
     for (int k = 0; k < D; k++) fs_d[k] = !first_f && !fs_d[D] && cix_f[k];
   end
-  // one copy of fs_q per lane (kept: Yosys would merge them), placed by the lane's partner multiplexer (timing,
-  // issue 19, eighteenth round: the one fs_q selected 128 x N partner bits of both lanes, a route of 17 ns across
-  // the device in the seventeenth round's N = 2); fs_q is lane 0's
-  logic [N*(D+1)-1:0] fsl_q;
-  for (genvar j = 0; j < N; j++) begin : gen_fs
+  // one copy of fs_q per lane and 32-bit quarter of the lane's partner register (kept: Yosys would merge them),
+  // placed by its part of the partner multiplexer (timing, issue 19: the one fs_q selected 128 x N partner bits of
+  // both lanes, a route of 17 ns across the device in the seventeenth round's N = 2; with one copy per lane
+  // (eighteenth round) a copy's route to its 128 bits was still 12.3 ns, the worst path of the nineteenth round's
+  // LFE5U-85F seed 1); copy (j, q) in [(D+1)*(FQ*j + q) +: D+1]; fs_q is lane 0's first
+  localparam int FQ = 4;                  // copies per lane (one per 32 partner bits)
+  logic [N*FQ*(D+1)-1:0] fsl_q;
+  for (genvar c = 0; c < N * FQ; c++) begin : gen_fs
     (* keep *)
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) fsl_q[(D+1)*j +: D+1] <= '0;
-      else         fsl_q[(D+1)*j +: D+1] <= fs_d;
+      if (!rst_ni) fsl_q[(D+1)*c +: D+1] <= '0;
+      else         fsl_q[(D+1)*c +: D+1] <= fs_d;
     end
   end
   assign fs_q = fsl_q[D:0];
@@ -466,10 +469,13 @@ module aesf_ghash_par #(
           if (sel_q[M*j + k - 1]) ir_y_q[128*j +: 128] <= pw_q[k];
         end
         // one-hot AND-OR of the partners (the select bits are flip-flops, fs_q)
+        // (quarter q, bits 127 - 32q down, by its own copy of the select)
         fbr_q[N*128-1-128*j -: 128] <= '0;
-        if (fsl_q[(D+1)*j + D]) fbr_q[N*128-1-128*j -: 128] <= mz[j];
-        for (int k = 0; k < D; k++) begin
-          if (fsl_q[(D+1)*j + k]) fbr_q[N*128-1-128*j -: 128] <= ch_q[128*(D*j+k) +: 128];
+        for (int q = 0; q < FQ; q++) begin
+          if (fsl_q[(D+1)*(FQ*j + q) + D]) fbr_q[N*128-1-128*j-32*q -: 32] <= mz[j][127-32*q -: 32];
+          for (int k = 0; k < D; k++) begin
+            if (fsl_q[(D+1)*(FQ*j + q) + k]) fbr_q[N*128-1-128*j-32*q -: 32] <= ch_q[128*(D*j+k) + 127 - 32*q -: 32];
+          end
         end
       end
     end
@@ -673,7 +679,7 @@ module aesf_ghash_par #(
       assert (clear_i == {CLR_COPIES{clr}});        // the copies of the zeroize agree
       // the per-lane copies of the partner selects, the bypass flag and the H-power issue agree
       for (int j = 0; j < N; j++) begin
-        assert (fsl_q[(D+1)*j +: D+1] == fs_q);
+        for (int q = 0; q < FQ; q++) assert (fsl_q[(D+1)*(FQ*j + q) +: D+1] == fs_q);
         assert (bypl_q[j] == byp_q);
         assert (hiss_q[j] == (st_q == StHIss));
       end

@@ -21,13 +21,17 @@
 
 module aesf_gcm_pack #(
   parameter int N      = 2,  // blocks per beat: 1..8
-  parameter int IN_REG = 1   // input registers in front of the buffer: 1 or 2 (2: the accepted beat is registered
+  parameter int IN_REG = 1,  // input registers in front of the buffer: 1 or 2 (2: the accepted beat is registered
                              // once more before the buffer's slot multiplexers, so the caller's handshake logic and
                              // the buffer can sit far apart on the device; +1 cycle, 5N-1 slots)
+  parameter int CLR_COPIES = 1  // copies of clear_i, all equal: 1..16. Bit 0 clears the control and the input
+                                // registers; with more than one, slot s is wiped by bit 1 + s % (CLR_COPIES - 1)
+                                // (timing, issue 19: one clear for the B x 128 slot flip-flops, placed where the
+                                // caller computes it, was a net of 2,147 loads in N = 2's netlist)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,     // asynchronous, active low
-  input  logic             clear_i,    // drop everything (abort / zeroize)
+  input  logic [CLR_COPIES-1:0] clear_i,  // drop everything (abort / zeroize), one flip-flop copy per bit
   input  logic             in_valid_i,
   output logic             in_ready_o,
   input  logic [N*128-1:0] in_data_i,
@@ -42,8 +46,8 @@ module aesf_gcm_pack #(
 );
 
   aesf_param_check #(
-    .ILLEGAL(N < 1 || N > 8 || IN_REG < 1 || IN_REG > 2),
-    .MSG    ("aesf_gcm_pack: N must be 1..8, IN_REG 1..2")
+    .ILLEGAL(N < 1 || N > 8 || IN_REG < 1 || IN_REG > 2 || CLR_COPIES < 1 || CLR_COPIES > 16),
+    .MSG    ("aesf_gcm_pack: N must be 1..8, IN_REG 1..2, CLR_COPIES 1..16")
   ) u_param_check ();
 
   // buffer slots: up to 2N-1 held + the beats in the input registers + one more beat, each up to 2N-1 blocks
@@ -119,7 +123,7 @@ module aesf_gcm_pack #(
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         p_v_q <= 1'b0; p_d_q <= '0; p_be_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
-      end else if (clear_i) begin
+      end else if (clear_i[0]) begin
         p_v_q <= 1'b0; p_d_q <= '0; p_be_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
       end else begin
         p_v_q  <= in_hs;
@@ -148,7 +152,7 @@ module aesf_gcm_pack #(
       s_cnt_oh_q <= '0;
       s_pad_oh_q <= '0;
       s_d_q      <= '0;
-    end else if (clear_i) begin
+    end else if (clear_i[0]) begin
       pos_q      <= (B+1)'(1);
       full_q     <= 1'b0;
       rdy_q      <= 1'b1;
@@ -218,7 +222,7 @@ module aesf_gcm_pack #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       wa_q <= B'(1); sw_q <= '0; sl_q <= '0;
-    end else if (clear_i) begin
+    end else if (clear_i[0]) begin
       wa_q <= B'(1); sw_q <= '0; sl_q <= '0;
     end else begin
       wa_q <= wa_d; sw_q <= sw_d; sl_q <= sl_d;
@@ -228,11 +232,12 @@ module aesf_gcm_pack #(
     (* keep *)
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni)      rq_q[B*j +: B] <= B'(1) << j;
-      else if (clear_i) rq_q[B*j +: B] <= B'(1) << j;
+      else if (clear_i[0]) rq_q[B*j +: B] <= B'(1) << j;
       else if (out_hs)  rq_q[B*j +: B] <= rot(rq_q[B*j +: B], N % B);
     end
   end
   for (genvar s = 0; s < B; s++) begin : gen_slot
+    localparam int Cs = (CLR_COPIES > 1) ? 1 + s % (CLR_COPIES - 1) : 0;   // the slot's copy of clear_i
     logic [127:0] wd;                 // the slot's write data: the selected lane, or zero
     always_comb begin
       wd = '0;
@@ -240,7 +245,7 @@ module aesf_gcm_pack #(
     end
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni)        buf_q[s] <= '0;
-      else if (clear_i)   buf_q[s] <= '0;
+      else if (clear_i[Cs]) buf_q[s] <= '0;
       else if (sw_q[s])   buf_q[s] <= wd;
     end
   end
@@ -258,6 +263,7 @@ module aesf_gcm_pack #(
   // the start of the next beat lies as many slots past the read pointer as the fill level counts blocks
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
+      assert (clear_i == {CLR_COPIES{clear_i[0]}});   // the copies of the clear agree
       assert ($onehot(wa_q));
       for (int j = 0; j < N; j++) assert (rq_q[B*j +: B] == rot(rq_q[B-1:0], j));
       assert ($onehot(rq_q[B-1:0]));
