@@ -1076,10 +1076,11 @@ module aesf_gcm_lanes #(
     end
   end
 
-  // keystream FIFO bookkeeping (every state). The refill decisions (ks_load, ks_byp) and the data select of the
-  // front registers read flip-flops only (ks_fill_q, ks_ne_q, kk_q): both flags are computed here from the next
-  // pointers and valid bits, one cycle ahead. The front registers' data is wiped by clear_q only; after an abort
-  // their valid bits are dropped (the data is never read again: the text XOR reads only a valid head).
+  // keystream FIFO bookkeeping (every state). The refill decisions (ks_load, ks_byp) read flip-flops only
+  // (ks_fill_q, ks_ne_q, kk_q), the front registers' enables and data selects their kept copies (kf_q, kn_q, kp_q):
+  // all computed here from the next pointers and valid bits, one cycle ahead. The front registers' data is wiped
+  // by the zeroize only (their wp_q copies); after an abort their valid bits are dropped (the data is never read
+  // again: the text XOR reads only a valid head).
   assign ks_clr  = clear_q || (st_q == StAbort && abort_done);
   assign ks_wp_d = ks_wp_q + (KS_LOG2+1)'(ks_wr);
   assign ks_rp_d = ks_rp_q + (KS_LOG2+1)'(ks_load || ks_byp);   // (bypass: skip its memory copy)

@@ -23,7 +23,8 @@ module aesf_gcm_pack #(
   parameter int N      = 2,  // blocks per beat: 1..8
   parameter int IN_REG = 1,  // input registers in front of the buffer: 1 or 2 (2: the accepted beat is registered
                              // once more before the buffer's slot multiplexers, so the caller's handshake logic and
-                             // the buffer can sit far apart on the device; +1 cycle, 5N-1 slots)
+                             // the buffer can sit far apart on the device; +1 cycle, 4 (2N - 1) slots instead
+                             // of 3 (2N - 1))
   parameter int CLR_COPIES = 1  // copies of clear_i, all equal: 1..16. Bit 0 clears the control and the input
                                 // registers; with more than one, slot s is wiped by bit 1 + s % (CLR_COPIES - 1)
                                 // (timing, issue 19: one clear for the B x 128 slot flip-flops, placed where the
@@ -91,7 +92,7 @@ module aesf_gcm_pack #(
     cp_oh = c_oh;
     pos_d = c_oh;
     if (s_v_q) begin
-      // padding: the fill level moves on over zero slots (slots above the fill level are always zero)
+      // padding: the fill level moves on over the beat's padding slots (written with zero blocks, below)
       cp_oh = '0;
       for (int p = 0; p < N; p++) begin
         if (s_pad_oh_q[p]) cp_oh = cp_oh | (B+1)'(c_oh << p);
