@@ -111,19 +111,22 @@ module aesf_dam_asbus #(
   logic [NM-1:0] sel_oh;
   // The accepted command waits one cycle in cq_* (pushed into the core at the end of its gnt cycle, so its
   // data phase starts the cycle after the gnt at the earliest). Its decode is split across the two cycles
-  // (timing, issue 21): the grant cycle registers the raw command of the selected master together with the two
-  // products that need multipliers, computed for every master in parallel with the arbitration ((h-1)*pitch
-  // and h*w of block mode) and the checks without carry chains; the gnt cycle adds the span and compares it with
-  // the memory size on the way into the core's queue.
-  logic              cq_valid_q, cq_wr_q, cq_efast_q, cq_push;
+  // (timing, issue 21): the grant cycle registers the raw command of the selected master (cq_*: pin selections
+  // only); every master's own pins are decoded into registers of that master (mq_*_q: the block products, the
+  // memory-size flags and limit, the checks without carry chains) at every edge, independently of the
+  // arbitration; the gnt cycle picks the waiting master's set and compares on the way into the core's queue.
+  logic              cq_valid_q, cq_wr_q, cq_push;
   logic [11:0]       cq_len_q;
   logic [MEM_AW-1:0] cq_word_q;
-  logic [AW2-1:0]    cq_prod_q;       // block mode: h * pitch
-  logic [12:0]       cq_hw_q;         // block mode: h * w beats
-  logic              cq_lover_q;      // linear / state: the span runs past the memory
-  logic              cq_bover_q;      // block: word + w runs past the memory
-  logic [AW2-1:0]    cq_blim_q;       // block: 2^MEM_AW - word - w + pitch, the largest legal h * pitch
   logic [3:0]        cq_tag_q;
+  logic [NM-1:0]     cq_oh_q;         // cq_tag_q one-hot (the master whose command waits in cq_*)
+  // the selected master's pin decode, from its own registers below (mq_*_q[cq_tag_q])
+  logic              cq_efast;        // refused without a carry chain (reserved mode, alignment, range, key)
+  logic [AW2-1:0]    cq_prod;         // block mode: h * pitch
+  logic [12:0]       cq_hw;           // block mode: h * w beats
+  logic              cq_lover;        // linear / state: the span runs past the memory
+  logic              cq_bover;        // block: word + w runs past the memory
+  logic [AW2-1:0]    cq_blim;         // block: 2^MEM_AW - word - w + pitch, the largest legal h * pitch
   for (genvar m = 0; m < NM; m++) begin : gen_cand
     assign cand[m] = asb_req_i[m] && !gnt_q[m] && (!cq_valid_q || cq_push) &&
                      (asb_wr_i[m] ? wcmd_ready : rcmd_ready);
@@ -224,18 +227,61 @@ module aesf_dam_asbus #(
     assign m_blim[AW2*m +: AW2] = (AW2'(pitch_q) - AW2'(wd)) + (AW2'(2**MEM_AW) - AW2'(w));  // + pitch
   end
 
-  // grant cycle: the selected command and the checks without carry chains
+  // every master's checks without carry chains, from its own pins
+  logic [NM-1:0] m_efast;
+  for (genvar m = 0; m < NM; m++) begin : gen_efast
+    logic [1:0] md;   // LEN[11:10]: the mode
+    assign md = asb_len_i[12*m + 10 +: 2];
+    assign m_efast[m] = (md == 2'b11) ||
+                        (asb_addr_i[32*m +: BSH] != '0) ||
+                        (asb_addr_i[32*m + BSH + MEM_AW +: 32 - BSH - MEM_AW] != '0) ||
+                        (md == M_STATE && (asb_addr_i[32*m +: 4] != 4'd0 || !key_ok));
+  end
+
+  // Each master's decode in registers of its own, loaded at every edge from its pins (no arbitration in front of
+  // them; timing, issue 21: the length pins -> the span adders -> the selection by the arbitration -> cq_* was
+  // dam_asbus32's / 64's critical path, 11 LUT levels) and held while the master's command waits in cq_* and is
+  // not taken (a master is granted at most once per cq_* entry, so the set its command was granted with is the
+  // one the gnt cycle reads).
+  logic [NM-1:0]     mq_ld;                   // master m's set loads at this edge
+  logic [NM-1:0]     mq_efast_q, mq_lover_q, mq_bover_q;
+  logic [AW2*NM-1:0] mq_prod_q, mq_blim_q;
+  logic [13*NM-1:0]  mq_hw_q;
+  for (genvar m = 0; m < NM; m++) begin : gen_mq
+    assign mq_ld[m] = !(cq_valid_q && cq_oh_q[m]) || cq_push;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        mq_efast_q[m]            <= 1'b0;
+        mq_lover_q[m]            <= 1'b0;
+        mq_bover_q[m]            <= 1'b0;
+        mq_prod_q[AW2*m +: AW2]  <= '0;
+        mq_blim_q[AW2*m +: AW2]  <= '0;
+        mq_hw_q[13*m +: 13]      <= '0;
+      end else if (mq_ld[m]) begin
+        mq_efast_q[m]            <= m_efast[m];
+        mq_lover_q[m]            <= m_lover[m];
+        mq_bover_q[m]            <= m_bover[m];
+        mq_prod_q[AW2*m +: AW2]  <= m_prod[AW2*m +: AW2];
+        mq_blim_q[AW2*m +: AW2]  <= m_blim[AW2*m +: AW2];
+        mq_hw_q[13*m +: 13]      <= m_hw[13*m +: 13];
+      end
+    end
+  end
+  assign cq_efast = |(mq_efast_q & cq_oh_q);
+  assign cq_lover = |(mq_lover_q & cq_oh_q);
+  assign cq_bover = |(mq_bover_q & cq_oh_q);
+  assign cq_prod  = mq_prod_q[AW2*cq_tag_q[1:0] +: AW2];
+  assign cq_blim  = mq_blim_q[AW2*cq_tag_q[1:0] +: AW2];
+  assign cq_hw    = mq_hw_q[13*cq_tag_q[1:0] +: 13];
+
+  // grant cycle: the selected command's pins
   logic [31:0]  c_addr;
   logic [11:0]  c_len;
-  logic         c_wr, c_efast;
+  logic         c_wr;
   always_comb begin
     c_addr = asb_addr_i[32*sel +: 32];
     c_len  = asb_len_i[12*sel +: 12];
     c_wr   = |(asb_wr_i & sel_oh);
-    c_efast = (c_len[11:10] == 2'b11) ||
-              (c_addr[BSH-1:0] != '0) ||
-              (c_addr[31:BSH+MEM_AW] != '0) ||
-              (c_len[11:10] == M_STATE && (c_addr[3:0] != 4'd0 || !key_ok));
   end
 
   // gnt cycle: beats and the memory-size check from the registered command
@@ -247,12 +293,12 @@ module aesf_dam_asbus #(
     c_w    = (cq_len_q[9:6] == '0) ? 5'd16 : {1'b0, cq_len_q[9:6]};
     case (cq_len_q[11:10])
       M_LIN:   c_beats_full = {2'b00, c_lin};
-      M_BLK:   c_beats_full = cq_hw_q;
+      M_BLK:   c_beats_full = cq_hw;
       M_STATE: c_beats_full = 13'(c_lin * WPS);
       default: c_beats_full = {2'b00, c_lin};  // reserved: refused, LEN[9:0] beats taken and dropped
     endcase
     // words spanned: linear/state: beats; block: (h-1)*pitch + w; word + span beyond 2^MEM_AW is refused
-    cmd_err   = cq_efast_q || ((cq_len_q[11:10] == M_BLK) ? (cq_bover_q || (cq_prod_q > cq_blim_q)) : cq_lover_q);
+    cmd_err   = cq_efast || ((cq_len_q[11:10] == M_BLK) ? (cq_bover || (cq_prod > cq_blim)) : cq_lover);
     cmd_addr  = cq_word_q;
     cmd_beats = BW'(c_beats_full);
     cmd_width = (cq_len_q[11:10] == M_BLK) ? c_w : 5'd1;
@@ -269,35 +315,42 @@ module aesf_dam_asbus #(
       wr_granted_q <= '0;
       cq_valid_q   <= 1'b0;
       cq_wr_q      <= 1'b0;
-      cq_efast_q   <= 1'b0;
       cq_len_q     <= '0;
       cq_word_q    <= '0;
-      cq_prod_q    <= '0;
-      cq_hw_q      <= '0;
-      cq_lover_q   <= 1'b0;
-      cq_bover_q   <= 1'b0;
-      cq_blim_q    <= '0;
       cq_tag_q     <= '0;
+      cq_oh_q      <= '0;
     end else begin
       gnt_q <= sel_oh;
       if (wcmd_valid && wcmd_ready) wr_granted_q <= wr_granted_q + 1'b1;
       if (sel_any) begin
         cq_valid_q <= 1'b1;
         cq_wr_q    <= c_wr;
-        cq_efast_q <= c_efast;
         cq_len_q   <= c_len;
         cq_word_q  <= MEM_AW'(c_addr >> BSH);
-        cq_prod_q  <= m_prod[AW2*sel +: AW2];
-        cq_hw_q    <= m_hw[13*sel +: 13];
-        cq_lover_q <= |(m_lover & sel_oh);
-        cq_bover_q <= |(m_bover & sel_oh);
-        cq_blim_q  <= m_blim[AW2*sel +: AW2];
         cq_tag_q   <= 4'(sel);
+        cq_oh_q    <= sel_oh;
       end else if (cq_push) begin
         cq_valid_q <= 1'b0;
       end
     end
   end
+`ifdef FORMAL
+  // the waiting command's set is the one its master's pins showed at its grant edge
+  logic [AW2-1:0] f_prod_q;
+  logic           f_efast_q, f_lover_q;
+  always_ff @(posedge clk_i) begin
+    if (sel_any) begin
+      f_prod_q  <= m_prod[AW2*sel +: AW2];
+      f_efast_q <= |(m_efast & sel_oh);
+      f_lover_q <= |(m_lover & sel_oh);
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni)
+    if (rst_ni && cq_valid_q) begin
+      assert (cq_oh_q == NM'(1) << cq_tag_q);
+      assert (cq_prod == f_prod_q && cq_efast == f_efast_q && cq_lover == f_lover_q);
+    end
+`endif
   assign asb_gnt_o = gnt_q;
 
   // ---------------------------------------------------------------------------------------------
