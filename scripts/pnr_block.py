@@ -11,7 +11,8 @@ A `core:NAME` top places a registered core with its registered parameters (updat
 device and seed at a time, without the xc7 synthesis of `make report` (for experiments and extra seeds).
 
 Uses aesforge.flow.pnr.pnr_ecp5 (synth_ecp5 + nextpnr-ecp5, the same commands as `make report`); output folder
-build/block/<top>-<device>-s<seed>-<params hash>. Not part of `make report`: the cores' figures come from there.
+build/block/<top>-<device>-s<seed>-<params hash>. Not part of `make report` (the cores' figures come from there),
+except with `--flow`:
 
     .venv/bin/python scripts/pnr_block.py core:dam_asbus32 '{}' --device 85k --seed 3 --flow
 

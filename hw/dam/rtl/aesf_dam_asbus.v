@@ -336,19 +336,24 @@ module aesf_dam_asbus #(
   end
 `ifdef FORMAL
   // the waiting command's set is the one its master's pins showed at its grant edge
-  logic [AW2-1:0] f_prod_q;
-  logic           f_efast_q, f_lover_q;
+  logic [AW2-1:0] f_prod_q, f_blim_q;
+  logic [12:0]    f_hw_q;
+  logic           f_efast_q, f_lover_q, f_bover_q;
   always_ff @(posedge clk_i) begin
     if (sel_any) begin
       f_prod_q  <= m_prod[AW2*sel +: AW2];
+      f_blim_q  <= m_blim[AW2*sel +: AW2];
+      f_hw_q    <= m_hw[13*sel +: 13];
       f_efast_q <= |(m_efast & sel_oh);
       f_lover_q <= |(m_lover & sel_oh);
+      f_bover_q <= |(m_bover & sel_oh);
     end
   end
   always_ff @(posedge clk_i or negedge rst_ni)
     if (rst_ni && cq_valid_q) begin
       assert (cq_oh_q == NM'(1) << cq_tag_q);
-      assert (cq_prod == f_prod_q && cq_efast == f_efast_q && cq_lover == f_lover_q);
+      assert (cq_prod == f_prod_q && cq_blim == f_blim_q && cq_hw == f_hw_q);
+      assert (cq_efast == f_efast_q && cq_lover == f_lover_q && cq_bover == f_bover_q);
     end
 `endif
   assign asb_gnt_o = gnt_q;
