@@ -292,7 +292,11 @@ module aesf_dam_core #(
     .ptr1_o(wq_in1)
   );
 
-  aesf_fifo #(.W(W + W/8), .DEPTH(4)) u_wbypass (
+  // bypass beats and decrypted blocks wait for the memory slice with the head in flip-flops, and the free entry
+  // takes the producer's word at every edge (timing, issue 21, step 31: the LUT-RAM read behind the read pointer
+  // -> the state byte order and word select -> the memory-request slice's data was the worst path of
+  // dam_asbus32's median seed; the write beat reached the LUT-RAM write enables of the bypass FIFO)
+  aesf_fifo #(.W(W + W/8), .DEPTH(4), .HEAD_REG(1), .SPEC_WR(1)) u_wbypass (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(wbeat && !win_rec[C_E] && !win_cipher), .wready_o(bfw_ready), .wdata_i({wd_be, wd_data}),
     .rvalid_o(bf_valid), .rready_i(bf_pop), .rdata_o(bf_rdata), .count_o(bf_count)
@@ -303,7 +307,7 @@ module aesf_dam_core #(
     .clk_i, .rst_ni, .en_i(1'b1), .in_valid_i(dec_in_valid), .in_data_i(dec_in), .rk_i(rk_dec),
     .out_valid_o(dec_out_valid), .out_data_o(dec_out)
   );
-  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH)) u_wblk (
+  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH), .HEAD_REG(1), .SPEC_WR(1)) u_wblk (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(dec_out_valid), .wready_o(wblk_ready), .wdata_i(dec_out),
     .rvalid_o(wblk_valid), .rready_i(wblk_pop), .rdata_o(wblk_data), .count_o(wblk_count)
@@ -542,8 +546,10 @@ module aesf_dam_core #(
   );
   // the encrypted blocks wait for the bus side with the head in flip-flops (timing, issue 21: the LUT-RAM read
   // behind the read pointer -> the state byte order and word select -> the read data and the DMA loop-back slice
-  // was the worst path of every dam_asbus32 seed after step 24, and of dam_axi32 / dam_axi64's median seeds)
-  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH), .HEAD_REG(1)) u_rblk (
+  // was the worst path of every dam_asbus32 seed after step 24, and of dam_axi32 / dam_axi64's median seeds); the
+  // free entry takes the engine's output at every edge (SPEC_WR, step 31: the bus side's pop reached the LUT-RAM
+  // write enables through the head's refill decision, the median path of dam_asbus64 / dam_asbus128 at step 30)
+  aesf_fifo #(.W(128), .DEPTH(BQ_DEPTH), .HEAD_REG(1), .SPEC_WR(1)) u_rblk (
     .clk_i, .rst_ni, .clear_i(1'b0),
     .wvalid_i(enc_out_valid), .wready_o(rblk_ready), .wdata_i(enc_out),
     .rvalid_o(rblk_valid), .rready_i(rblk_pop), .rdata_o(rblk_data), .count_o(rblk_count)

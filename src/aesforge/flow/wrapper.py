@@ -6,7 +6,8 @@ Generated from the core's port list (``synth.core_ports``), so it works for ever
 * every core input bit except clock and reset is the Q of a flop in one shift chain fed by pin ``sin_i``;
 * every core output bit is captured into its own flop (``out_q``, no logic in between), and the captured
   word is parallel-loaded (``load_i``) into a second shift chain whose last bit drives pin ``sout_o``;
-* the core reset is driven from pin ``rst_ni`` through a two-flop synchroniser (asynchronous assert);
+* the core reset is driven from pin ``rst_ni`` through a two-flop synchroniser (asynchronous assert) and a global
+  buffer (ECP5 DCCA: the reset reaches the flip-flops over the clock network);
 * the core clock is pin ``clk_i``.
 
 So every path into and out of the core is register to register (the wrapper adds no logic in front of
@@ -60,12 +61,22 @@ def make_wrapper(core_top: str, ports: list[dict], clock: str, reset: str | None
     a("  input  wire load_i,")
     a("  output wire sout_o")
     a(");")
-    # reset synchroniser
+    # reset synchroniser (active high: 1 while in reset) and its global buffer: the core's reset reaches every
+    # flip-flop's LSR over the clock network (an ECP5 DCCA), as a board design's reset would, instead of one
+    # fabric net of thousands of loads whose route set the Fmax of some placements (issues 19 and 21). The
+    # inversion for an active-low core reset sits on the DCCA's far side next to the one that synth_ecp5 inserts
+    # in front of the LSR pins (TRELLIS_FF LSRMUX "LSR"), and the two cancel: no LUT behind the buffer.
     a("  reg [1:0] rst_sync_q;")
     a("  always @(posedge clk_i or negedge rst_ni)")
-    a("    if (!rst_ni) rst_sync_q <= 2'b00;")
-    a("    else         rst_sync_q <= {rst_sync_q[0], 1'b1};")
-    a("  wire rst_n_sync = rst_sync_q[1];")
+    a("    if (!rst_ni) rst_sync_q <= 2'b11;")
+    a("    else         rst_sync_q <= {rst_sync_q[0], 1'b0};")
+    a("  wire rst_glb;")
+    a("`ifdef SYNTHESIS")   # Yosys (read_verilog defines it): the ECP5 primitive; a simulator: a wire
+    a("  DCCA u_rst_gbuf (.CLKI(rst_sync_q[1]), .CE(1'b1), .CLKO(rst_glb));")
+    a("`else")
+    a("  assign rst_glb = rst_sync_q[1];")
+    a("`endif")
+    a("  wire rst_n_sync = ~rst_glb;")
     # input chain
     if n_in:
         a(f"  reg [{n_in - 1}:0] in_sr_q;")
