@@ -83,6 +83,10 @@ def test_wrapper_handles_reset_polarity():
              {"name": "q_o", "direction": "output", "width": 1}]
     v = wrapper.make_wrapper("foo", ports, "clk_i", "rst_i")
     assert ".rst_i(~rst_n_sync)" in v and "in_sr_q[2:0]" in v
+    # the reset reaches the core over an ECP5 global buffer in synthesis, a wire in simulation (docs/flow.md)
+    syn, sim = v.split("`ifdef SYNTHESIS")[1].split("`else")
+    assert "DCCA u_rst_gbuf (.CLKI(rst_sync_q[1])" in syn and "assign rst_glb = rst_sync_q[1];" in sim
+    assert "wire rst_n_sync = ~rst_glb;" in v and "rst_sync_q <= 2'b11;" in v
     assert wrapper.reset_active_low("rst_ni") and not wrapper.reset_active_low("rst_i")
 
 
