@@ -138,8 +138,10 @@ module aesf_dam_axi #(
     else if (!aw_hs && b_hs) w_out_q <= w_out_q - 1'b1;
   end
 
-  assign s_axi_wready = win_active && wd_ready;
-  assign wd_valid     = s_axi_wvalid && win_active;
+  // the core's wd_ready is a flip-flop that is 1 only while its write window is open (a burst's AW is queued),
+  // so W beats that arrive before their AW wait (AXI allows them first) and no gate is needed here
+  assign s_axi_wready = wd_ready;
+  assign wd_valid     = s_axi_wvalid;
 
   aesf_fifo #(.W(ID_W + 2), .DEPTH(CQ_DEPTH)) u_bfifo (
     .clk_i, .rst_ni, .clear_i(1'b0),
@@ -198,6 +200,6 @@ module aesf_dam_axi #(
 
   // wlast is implied by awlen (not checked); the B FIFO cannot overflow (w_out_q bound)
   logic unused;
-  assign unused = ^{s_axi_wlast, win_tag, win_err, bf_wready, bf_count};
+  assign unused = ^{s_axi_wlast, win_active, win_tag, win_err, bf_wready, bf_count};
 endmodule
 `default_nettype wire

@@ -24,9 +24,12 @@
 // Latency (memory with gnt = 1 and read latency 1; LAT = aesf_dam_cipher LATENCY: 2*Nr, 3*Nr + 1 with MIX_REG and
 // IN_REG as the registered cores, 31 for AES-128)
 //   Every memory access goes through the request slice (one cycle: issued at edge t, mem_req_o from t+1).
-//   write, bypass: a beat taken on edge t is in the write FIFO after t and requested from memory in t+2.
-//   write, cipher: the beat completing a state (edge t) enters the decrypt pipeline; its first memory
-//                  word is requested in cycle t+LAT+3 (pipeline, block FIFO, slice), then one word per cycle.
+//   Bus write beats (and the DMA loop-back's beats) enter a two-entry register slice (edge t) and reach the
+//   input side from it in cycle t+1 (step 33, issue 21); t' below is the edge the input side takes the beat.
+//   write, bypass: a beat taken by the input side on edge t' is in the write FIFO after t' and requested from
+//                  memory in t'+2 (a bus beat taken on edge t: t+3).
+//   write, cipher: the beat completing a state (edge t') enters the decrypt pipeline; its first memory
+//                  word is requested in cycle t'+LAT+3 (pipeline, block FIFO, slice), then one word per cycle.
 //   write completion (wdone_o): in the cycle the memory grants the command's last word.
 //   read, bypass : command pushed on edge t -> read request in t+2 -> rvalid in t+3 -> rd_valid_o in t+4.
 //   read, cipher : the word completing a state enters the encrypt pipeline; its first beat is offered
@@ -65,10 +68,10 @@ module aesf_dam_core #(
   input  logic [3:0]        wcmd_tag_i,     // returned with the completion (master / AXI id)
   // write beats, in command order
   input  logic              wd_valid_i,
-  output logic              wd_ready_o,
+  output logic              wd_ready_o,     // a flip-flop; 1 only while win_active_o (a beat may wait for it)
   input  logic [W-1:0]      wd_data_i,
   input  logic [W/8-1:0]    wd_be_i,        // byte enables (bypass modes); cipher modes use all bytes
-  output logic              win_active_o,   // the input side has a command: the next beat belongs to it
+  output logic              win_active_o,   // the bus side has a command: the next beat belongs to it
   output logic [3:0]        win_tag_o,      //   its tag
   output logic              win_err_o,      //   it is refused
   // write completions (last word written to memory), in order
@@ -220,11 +223,13 @@ module aesf_dam_core #(
   // Write path
   logic [CW-1:0] wq_mem [CQ_DEPTH];
   logic [QW:0]   wq_push_q;
-  logic [QW:0]   wq_in, wq_out;        // the input / output side's pointers (aesf_dam_qhead)
-  logic [QW:0]   wq_in1, wq_out1;      // the same + 1 (flip-flops)
-  logic [QW-1:0] win_raddr, wout_raddr;
-  logic [CW-1:0] win_rec, wout_rec;     // head records, flip-flops
-  logic [CW-1:0] win_rdata, wout_rdata; // the records after the heads
+  logic [QW:0]   wq_bus, wq_in, wq_out;    // the bus / input / output side's pointers (aesf_dam_qhead)
+  logic [QW:0]   wq_bus1, wq_in1, wq_out1; // the same + 1 (flip-flops)
+  logic [QW-1:0] wbus_raddr, win_raddr, wout_raddr;
+  logic [CW-1:0] wbus_rec, win_rec, wout_rec;       // head records, flip-flops
+  logic [CW-1:0] wbus_rdata, win_rdata, wout_rdata; // the records after the heads
+  logic          wbus_valid, wbus_last;
+  logic          wbus_valid_nx, win_valid_nx, wout_valid_nx;   // the heads' valid flags after this edge
   logic [127:0]  wbuf_q;
   logic [WPSW-1:0] win_widx_q, wout_widx_q;
   logic [MEM_AW-1:0] wout_addr_q, wout_row_q;
@@ -243,15 +248,16 @@ module aesf_dam_core #(
   assign wq_full  = wq_full_q;
   assign win_cipher  = win_rec[C_M+1];
   assign wout_cipher = wout_rec[C_M+1];
-  assign win_active_o = win_valid;
-  assign win_tag_o    = win_rec[C_T +: 4];
-  assign win_err_o    = win_rec[C_E];
+  assign win_active_o = wbus_valid;
+  assign win_tag_o    = wbus_rec[C_T +: 4];
+  assign win_err_o    = wbus_rec[C_E];
 
   always_ff @(posedge clk_i) begin
     if (wq_push) wq_mem[wq_push_q[QW-1:0]] <= wq_rec;
   end
 
   // the sides' heads: pointer, valid, record and last-beat flag in flip-flops (the store is read one record ahead)
+  assign wbus_rdata = wq_mem[wbus_raddr];
   assign win_rdata  = wq_mem[win_raddr];
   assign wout_rdata = wq_mem[wout_raddr];
 
@@ -267,6 +273,72 @@ module aesf_dam_core #(
   logic [127:0]  dec_in, dec_out, sbuf_w;
   logic          wblk_ready, wblk_valid, wblk_pop;
   logic [127:0]  wblk_data;
+
+  // Bus side and write slice (timing, issue 21, step 33): write beats from the front end, or from the read path
+  // while the DMA loops back, enter a two-entry register slice with the head in flip-flops; the input side takes
+  // them from the slice. The bus side of the write queue (its own head, aesf_dam_qhead) follows the beats taken
+  // into the slice, so the front end's window (win_active_o / win_tag_o / win_err_o) and wd_ready_o come from
+  // flip-flops: wd_ready_o = a command at the bus side && room in the slice (step 31's median paths ran from the
+  // input side's head through its decision to the bus pins and back into the bypass FIFO's pointers). The
+  // slice replaces the DMA loop-back slice of step 21 (same cycles for the DMA); a bus write beat reaches the
+  // input side one cycle later than before. Beats enter only behind the bus side, which never passes the input
+  // side's record, so the slice is empty whenever the input side has no command (asserted below).
+  logic          ws_ok_d;              // after this edge: the bus side has a command and the slice has room
+  logic          bus_ok_q, loop_ok_q;  // ws_ok for the front end (channel idle) / the DMA loop-back, flip-flops
+  logic          ws_push, ws_pop;
+  logic [W+W/8-1:0] ws_wdata, ws_rdata;
+  logic          ws_rvalid, ws_wready;
+  logic [1:0]    ws_count;
+  logic          ws_full_nx;           // the slice is full after this edge
+  // the readies are flip-flops, decided one beat ahead (step 33: the ready from the slice's full flag, the bus
+  // side's valid flag and the channel's state decode was 5 LUT levels around the bus pins' handshake); the
+  // channel's next state picks the source: the front end while the channel is idle, the read path while it
+  // loops back (StDmaPush, StDmaRun), neither while it checks a GO (StDmaWait)
+  assign ws_push      = (bus_ok_q && wd_valid_i) || (loop_ok_q && rd_valid);
+  assign ws_pop       = ws_rvalid && wd_ready;
+  assign ws_wdata     = dma_loop ? {{(W/8){1'b1}}, rd_data_o} : {wd_be_i, wd_data_i};
+  assign wd_ready_o   = bus_ok_q;
+  assign rd_ready_int = dma_loop ? loop_ok_q : rd_ready_i;
+  assign ws_full_nx   = !ws_pop && ((ws_count == 2'd2) || (ws_count == 2'd1 && ws_push));
+  assign ws_ok_d      = wbus_valid_nx && !ws_full_nx;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      bus_ok_q  <= 1'b0;
+      loop_ok_q <= 1'b0;
+    end else begin
+      bus_ok_q  <= ws_ok_d && (dma_state_d == StDmaIdle);
+      loop_ok_q <= ws_ok_d && (dma_state_d == StDmaPush || dma_state_d == StDmaRun);
+    end
+  end
+  aesf_dam_qhead #(.CW(CW), .QW(QW), .C_B(C_B), .BW(BW)) u_wbus (
+    .clk_i, .rst_ni, .push_i(wq_push), .push_ptr_i(wq_push_q), .wdata_i(wq_rec),
+    .raddr_o(wbus_raddr), .rdata_i(wbus_rdata), .beat_i(ws_push), .adv_i(ws_push && wbus_last),
+    .valid_o(wbus_valid), .rec_o(wbus_rec), .last_o(wbus_last), .ptr_o(wq_bus),
+    .ptr1_o(wq_bus1), .valid_nx_o(wbus_valid_nx)
+  );
+  aesf_fifo #(.W(W + W/8), .DEPTH(2), .HEAD_REG(1), .SPEC_WR(1)) u_wslice (
+    .clk_i, .rst_ni, .clear_i(1'b0),
+    .wvalid_i(ws_push), .wready_o(ws_wready), .wdata_i(ws_wdata),
+    .rvalid_o(ws_rvalid), .rready_i(wd_ready), .rdata_o(ws_rdata), .count_o(ws_count)
+  );
+  assign wd_valid = ws_rvalid;
+  assign wd_data  = ws_rdata[W-1:0];
+  assign wd_be    = ws_rdata[W +: W/8];
+`ifdef FORMAL
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni) begin
+      // the bus side lies between the input side and the push pointer, its head is the store's record
+      assert ((wq_bus - wq_in) <= (wq_push_q - wq_in));
+      assert (wbus_valid == (wq_bus != wq_push_q));
+      if (wbus_valid) assert (wbus_rec == wq_mem[wq_bus[QW-1:0]]);
+      if (!win_valid) assert (!ws_rvalid);       // no beat without the input side's command
+      if (ws_push && dma_active) assert (dma_loop);
+      if (ws_push) assert (wbus_valid);
+      assert (bus_ok_q == (wbus_valid && ws_wready && dma_state_q == StDmaIdle));
+      assert (loop_ok_q == (wbus_valid && ws_wready && dma_loop));
+    end
+  end
+`endif
 
   // the beat completing a state joins the words collected so far (no partial overwrite in an always_comb:
   // Icarus 11 would re-trigger such a process on its own output)
@@ -289,7 +361,7 @@ module aesf_dam_core #(
     .clk_i, .rst_ni, .push_i(wq_push), .push_ptr_i(wq_push_q), .wdata_i(wq_rec),
     .raddr_o(win_raddr), .rdata_i(win_rdata), .beat_i(wbeat), .adv_i(win_adv),
     .valid_o(win_valid), .rec_o(win_rec), .last_o(win_last), .ptr_o(wq_in),
-    .ptr1_o(wq_in1)
+    .ptr1_o(wq_in1), .valid_nx_o(win_valid_nx)
   );
 
   // bypass beats and decrypted blocks wait for the memory slice with the head in flip-flops, and the free entry
@@ -393,7 +465,7 @@ module aesf_dam_core #(
     .clk_i, .rst_ni, .push_i(wq_push), .push_ptr_i(wq_push_q), .wdata_i(wq_rec),
     .raddr_o(wout_raddr), .rdata_i(wout_rdata), .beat_i(w_mgnt), .adv_i(wdone_iss),
     .valid_o(wout_valid), .rec_o(wout_rec), .last_o(wout_last), .ptr_o(wq_out),
-    .ptr1_o(wq_out1)
+    .ptr1_o(wq_out1), .valid_nx_o(wout_valid_nx)
   );
   assign wq_ret      = wdone_iss;
   assign wdone_cnt_o = wdone_cnt_q;
@@ -408,6 +480,7 @@ module aesf_dam_core #(
   logic [CW-1:0] riss_rec, rmid_rec, rout_rec; // head records, flip-flops
   logic [CW-1:0] riss_rdata, rmid_rdata, rout_rdata;
   logic          riss_valid, rmid_valid, rout_valid;
+  logic          riss_valid_nx, rmid_valid_nx, rout_valid_nx;   // (not needed here: see unused)
   logic          riss_adv, rmid_adv, rmid_skip, rmid_beat;
   logic [MEM_AW-1:0] riss_addr_q, riss_row_q;
   logic [4:0]    riss_col_q;
@@ -474,7 +547,7 @@ module aesf_dam_core #(
     .clk_i, .rst_ni, .push_i(rq_push), .push_ptr_i(rq_push_q), .wdata_i(rq_rec),
     .raddr_o(riss_raddr), .rdata_i(riss_rdata), .beat_i(r_mgnt), .adv_i(riss_adv),
     .valid_o(riss_valid), .rec_o(riss_rec), .last_o(riss_last), .ptr_o(rq_iss),
-    .ptr1_o(rq_iss1)
+    .ptr1_o(rq_iss1), .valid_nx_o(riss_valid_nx)
   );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -536,7 +609,7 @@ module aesf_dam_core #(
     .clk_i, .rst_ni, .push_i(rq_push), .push_ptr_i(rq_push_q), .wdata_i(rq_rec),
     .raddr_o(rmid_raddr), .rdata_i(rmid_rdata), .beat_i(rmid_beat), .adv_i(rmid_adv),
     .valid_o(rmid_valid), .rec_o(rmid_rec), .last_o(rmid_last), .ptr_o(rq_mid),
-    .ptr1_o(rq_mid1)
+    .ptr1_o(rq_mid1), .valid_nx_o(rmid_valid_nx)
   );
 
   aesf_dam_cipher #(.INVERSE(0), .KEY_BITS(KEY_BITS), .SBOX_IMPL(SBOX_IMPL), .MIX_REG(MIX_REG),
@@ -585,7 +658,7 @@ module aesf_dam_core #(
     .clk_i, .rst_ni, .push_i(rq_push), .push_ptr_i(rq_push_q), .wdata_i(rq_rec),
     .raddr_o(rout_raddr), .rdata_i(rout_rdata), .beat_i(rout_beat), .adv_i(rq_ret),
     .valid_o(rout_valid), .rec_o(rout_rec), .last_o(rout_last), .ptr_o(rq_out),
-    .ptr1_o(rq_out1)
+    .ptr1_o(rq_out1), .valid_nx_o(rout_valid_nx)
   );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -823,6 +896,12 @@ module aesf_dam_core #(
       dma_loop_q    <= 1'b0;
     end
   end
+  assign dma_loop = dma_loop_q;
+`ifdef FORMAL
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni) assert (dma_loop_q == (dma_state_q == StDmaPush || dma_state_q == StDmaRun));
+  end
+`endif
   assign dma_busy_o = dma_active;
   assign idle_o     = paths_idle && !dma_active;
   assign dma_done_o = (dma_state_q == StDmaRun && wdone) || (dma_state_q == StDmaWait && dma_chk != ErrNone);
@@ -844,39 +923,13 @@ module aesf_dam_core #(
     end
   end
 
-  // beat sources: the DMA loops read beats into the write path through a register slice (timing, issue 21: the
-  // read path's bus side -> the write path's input side was one combinational handshake and data path, the
-  // worst path of four of the six registered cores). Two entries with the head in flip-flops: both sides see
-  // flip-flops only (wready_o, rvalid_o, rdata_o), one beat per clock, one cycle added to a DMA transfer.
-  logic          lb_wready, lb_rvalid;
-  logic [W-1:0]  lb_rdata;
-  logic [1:0]    lb_count;
-  assign dma_loop = dma_loop_q;
-  aesf_fifo #(.W(W), .DEPTH(2), .HEAD_REG(1), .SPEC_WR(1)) u_loop (
-    .clk_i, .rst_ni, .clear_i(1'b0),
-    .wvalid_i(dma_loop && rd_valid), .wready_o(lb_wready), .wdata_i(rd_data_o),
-    .rvalid_o(lb_rvalid), .rready_i(dma_loop && wd_ready), .rdata_o(lb_rdata), .count_o(lb_count)
-  );
-  assign wd_valid     = dma_loop ? lb_rvalid : wd_valid_i;
-  assign wd_data      = dma_loop ? lb_rdata : wd_data_i;
-  assign wd_be        = dma_loop ? {(W/8){1'b1}} : wd_be_i;
-  assign rd_ready_int = dma_loop ? lb_wready : rd_ready_i;
-`ifdef FORMAL
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (rst_ni) begin
-      assert (dma_loop_q == (dma_state_q == StDmaPush || dma_state_q == StDmaRun));
-      if (!dma_loop_q) assert (!lb_rvalid);      // the slice is empty whenever the front end owns the paths
-    end
-  end
-`endif
-  assign wd_ready_o = wd_ready && !dma_active;
 
   // unused: the read-word FIFO never fills (credits); rd_ready_int drives the bus side
   // FIFO levels are not needed (credits / registered flags); the read-word FIFO never fills (credits)
   logic unused;
   // the block FIFOs' wready: always 1 when a block leaves an engine (credits; asserted under FORMAL)
-  // the issue side's pointer: read by the FORMAL assertions only
-  assign unused = rf_wready ^ wblk_ready ^ rblk_ready ^ (^{mq_count, lb_count, wq_in1, wq_out1, rq_iss1, rq_out1, rq_iss, bf_count, wblk_count, rf_count, rblk_count, wbuf_q[127 -: W],
+  // the issue side's and the write bus side's pointers: read by the FORMAL assertions only
+  assign unused = rf_wready ^ wblk_ready ^ rblk_ready ^ (^{mq_count, ws_wready, wq_bus, wq_bus1, win_valid_nx, wout_valid_nx, riss_valid_nx, rmid_valid_nx, rout_valid_nx, wq_in1, wq_out1, rq_iss1, rq_out1, rq_iss, bf_count, wblk_count, rf_count, rblk_count, wbuf_q[127 -: W],
                                    rbuf_q[127 -: W]});
 endmodule
 `default_nettype wire

@@ -37,6 +37,7 @@ module aesf_dam_qhead #(
   input  logic          adv_i,        // the side moves on to the next record at this edge (after its last beat or
                                       // without beats); only while valid_o
   output logic          valid_o,
+  output logic          valid_nx_o,   // valid_o after this edge (for a registered decision one beat ahead)
   output logic [CW-1:0] rec_o,
   output logic          last_o,       // the next beat of the head record is its last
   output logic [QW:0]   ptr_o,        // the side's pointer
@@ -106,6 +107,7 @@ module aesf_dam_qhead #(
 
   assign raddr_o = ptr1_q[QW-1:0];
   assign valid_o = valid_q;
+  assign valid_nx_o = (push_i || adv_i) ? valid_d : valid_q;
   assign rec_o   = rec_q;
   assign last_o  = last_q;
   assign ptr_o   = ptr_q;
