@@ -35,8 +35,9 @@ WHY = """\
 - **What the state order buys here.** The Fig. 7 pre-shuffle is a fixed byte permutation in our deserializer
   (free in hardware); our engine is a full 128-bit pipeline in both tops, so no MixColumns ever waits for a
   half-received state on either bus, and the paper's per-state buffering delay on AXI does not exist.
-- **Linear and block.** ASBUS measures the model + 1 (write: the last word reaches memory one cycle after the
-  last beat) or + 2 (read: memory latency); our AXI slave has no request/grant phase (one master port), so a
+- **Linear and block.** ASBUS measures the model + 3 in both directions (write: the write slice, the memory
+  request slice and the memory write behind the last beat; read: the request slice and the memory's latency
+  ahead of the first beat); our AXI slave has no request/grant phase (one master port), so a
   burst costs 2 command cycles instead of the model's 4 and AXI lands below its model.
 - **What the model leaves out.** No pipeline-fill term (31 cycles plus memory latency), which dominates the
   non-back-to-back (P = 0) cipher cases: there each state costs the pipeline latency plus its beats (about
@@ -44,13 +45,13 @@ WHY = """\
 - **The 128-bit ASBUS cipher test, cycle by cycle** (issue 21's cycle goal; `aesforge.sim.dam_uvm.measure.measure(
   "dam_asbus128", test="cipher", P=[1.0], n={"cipher": k})`, exact RTL counts, asserted by
   `tests/dam/test_dam_uvm.py::test_state_command_cycles`). One state-mode command of k
-  states costs k + 35 cycles writing (k = 10: 45, k = 20: 55) and k + 37 reading: 1 request -> grant, k beats,
-  the engine's LATENCY of 31 stages, the block FIFO and the memory request slice, the memory write (reading: the
-  memory's read latency first). Eq. 19 charges 2 + N + 20 N (1 - P): at P = 0.95, N = 20, one state of the 20
+  states costs k + 36 cycles writing (k = 10: 46, k = 20: 56) and k + 37 reading: 1 request -> grant, k beats,
+  the write slice (writing), the engine's LATENCY of 31 stages, the block FIFO and the memory request slice, the
+  memory write (reading: the memory's read latency first). Eq. 19 charges 2 + N + 20 N (1 - P): at P = 0.95, N = 20, one state of the 20
   pays its 20 serialised round cycles (2 + 20 + 20 = 42), and at P = 1 the model gives 2 + N = 22 cycles for 20
   states, i.e. no pipeline fill or drain at all. The bench's P = 0.95 transfer is two commands of 10 states (one
-  boundary is not back-to-back, so the second command starts when the first is done): 2 x (10 + 35) = 90
-  against 42; the 48 cycles are the second command's 35 fixed cycles plus the first's 35 less the model's 20 +
+  boundary is not back-to-back, so the second command starts when the first is done): 2 x (10 + 36) = 92
+  against 42; the 50 cycles are the second command's 36 fixed cycles plus the first's 36 less the model's 20 +
   2. Within 10 % of 42 (46 cycles) two commands of 10 states fit only with an engine latency of 12 cycles or
   less (2 x (1 + 10 + L) <= 46), i.e. under two clocks per round: the paper's own 20-stage engine needs at least
   2 x (1 + 10 + 20) = 62. What the model leaves out is
