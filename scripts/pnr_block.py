@@ -53,6 +53,7 @@ def path_table(out: Path, wrap: Path | None = None) -> list[str]:
     netlist = json.loads((wdir / "wrapped.json").read_text())
     top = next(m for m in netlist["modules"] if m.endswith("aesf_flow_wrap"))
     cells = netlist["modules"][top]["cells"]
+    names = _bit_names(netlist["modules"][top]["netnames"])
     rows, total = [], 0.0
     for step in report["critical_paths"][0]["path"]:
         total += step["delay"]
@@ -62,8 +63,34 @@ def path_table(out: Path, wrap: Path | None = None) -> list[str]:
             cell = cells.get(step["to"]["cell"], {})
             src = "|".join(x for x in cell.get("attributes", {}).get("src", "").split("|") if "cells_map" not in x)
             rows.append(f"{step['type']:9s} {step['delay']:5.2f} {total:6.2f}  {cell.get('type', '?'):10s} "
-                        f"{step['to']['loc']} {src}")
+                        f"{step['to']['loc']} {src} {_driven(cell, names)}")
     return rows
+
+
+def _bit_names(netnames: dict) -> dict[int, str]:
+    """Netlist bit -> the shortest user-visible (hierarchical) net name that holds it, with its bit index: the
+    flattened netlist keeps every RTL signal's name (``u_core.gen_axi.u_front.u_core.u_wblk.count_q``), while
+    cells carry synthesis-made names."""
+    out: dict[int, str] = {}
+    for name, net in netnames.items():
+        if net.get("hide_name") or "$" in name or "_TRELLIS_" in name or "_LUT4_" in name:
+            continue
+        bits = net["bits"]
+        for i, b in enumerate(bits):
+            if isinstance(b, int):
+                label = name if len(bits) == 1 else f"{name}[{i}]"
+                if b not in out or len(label) < len(out[b]):
+                    out[b] = label
+    return out
+
+
+def _driven(cell: dict, names: dict[int, str]) -> str:
+    """The RTL name of what a path cell drives (a flip-flop's Q, a LUT's Z, a carry's S outputs): names the
+    instance on the path, e.g. which FIFO's pointers a path ends in."""
+    dirs = cell.get("port_directions", {})
+    got = [names[b] for p, bits in cell.get("connections", {}).items() if dirs.get(p) == "output"
+           for b in bits if isinstance(b, int) and b in names]
+    return "= " + ", ".join(got[:2]) if got else ""
 
 
 def main() -> int:

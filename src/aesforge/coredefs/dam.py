@@ -28,7 +28,10 @@ _COMMON = dict(
     # timing higher against wire length; scripts/pnr_block.py, LFE5U-85F, seeds 1 / 2 / 3: dam_asbus32 97.31 /
     # 91.86 / 98.69 MHz against 90.26 / 92.36 / 89.86 with the default, dam_axi128 92.02 / 93.91 / 96.77 against
     # 91.29 / 71.60 / 82.22; on the step-11 netlist dam_asbus32 83.40 / 96.43 / 94.04 against 91.45 / 86.54 / 82.87.
-    pnr_args=("--placer-heap-timingweight", "30"),
+    # --placer-heap-timingweight 50 (issue 21, step 36): on step 33's netlist, dam_axi128 LFE5U-85F seeds 1 / 3
+    # 104.19 / 95.45 MHz against 98.58 / 91.17 with 30 (the same wrapped synthesis placed with both; the rows of
+    # all six with 50: results/dam_*.json, hw/dam/README.md Timing, step 36).
+    pnr_args=("--placer-heap-timingweight", "50"),
     # the 160 S-box block RAMs pinned round by round in pipeline order (aesforge.flow.pins.dam_rounds; issue 21,
     # hw/dam/README.md Timing): step 17's netlist, seed 1, dam_asbus32 104.37 MHz against 82.24 unpinned; step 19,
     # pinned, seeds 1 / 2 / 3: dam_asbus32 100.84 / 100.67 / 99.87 MHz, dam_axi128 112.07 / 94.30 / 93.91 (the
