@@ -28,10 +28,11 @@ _COMMON = dict(
     # timing higher against wire length; scripts/pnr_block.py, LFE5U-85F, seeds 1 / 2 / 3: dam_asbus32 97.31 /
     # 91.86 / 98.69 MHz against 90.26 / 92.36 / 89.86 with the default, dam_axi128 92.02 / 93.91 / 96.77 against
     # 91.29 / 71.60 / 82.22; on the step-11 netlist dam_asbus32 83.40 / 96.43 / 94.04 against 91.45 / 86.54 / 82.87.
-    # --placer-heap-timingweight 50 (issue 21, step 36): on step 33's netlist, dam_axi128 LFE5U-85F seeds 1 / 3
-    # 104.19 / 95.45 MHz against 98.58 / 91.17 with 30 (the same wrapped synthesis placed with both; the rows of
-    # all six with 50: results/dam_*.json, hw/dam/README.md Timing, step 36).
-    pnr_args=("--placer-heap-timingweight", "50"),
+    # dam_axi128: --placer-heap-timingweight 50 (issue 21, step 36, hw/dam/README.md Timing): on step 33's netlist
+    # LFE5U-85F seeds 1 / 2 / 3 104.19 / 105.75 / 95.45 MHz against 98.58 / 100.92 / 91.17 with 30. dam_asbus128
+    # with 50: 91.41 / 85.62 / 95.56 against 89.42 / 101.82 / 100.93, so it keeps 30, as do the 32- / 64-bit cores
+    # (not placed with 50).
+    pnr_args=("--placer-heap-timingweight", "30"),
     # the 160 S-box block RAMs pinned round by round in pipeline order (aesforge.flow.pins.dam_rounds; issue 21,
     # hw/dam/README.md Timing): step 17's netlist, seed 1, dam_asbus32 104.37 MHz against 82.24 unpinned; step 19,
     # pinned, seeds 1 / 2 / 3: dam_asbus32 100.84 / 100.67 / 99.87 MHz, dam_axi128 112.07 / 94.30 / 93.91 (the
@@ -63,4 +64,5 @@ for _bus, _rank0 in (("asbus", 70), ("axi", 73)):
     for _i, _w in ((1, 64), (2, 128)):
         register(dataclasses.replace(_base, name=f"dam_{_bus}{_w}", rank=_rank0 + _i,
                                      params={**_base.params, "W": _w},
+                                     pnr_args=("--placer-heap-timingweight", "50" if (_bus, _w) == ("axi", 128) else "30"),
                                      summary=_base.summary.replace("32-bit", f"{_w}-bit"), claims=""))
