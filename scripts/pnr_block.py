@@ -68,9 +68,10 @@ def path_table(out: Path, wrap: Path | None = None) -> list[str]:
 
 
 def _bit_names(netnames: dict) -> dict[int, str]:
-    """Netlist bit -> the shortest user-visible (hierarchical) net name that holds it, with its bit index: the
-    flattened netlist keeps every RTL signal's name (``u_core.gen_axi.u_front.u_core.u_wblk.count_q``), while
-    cells carry synthesis-made names."""
+    """Netlist bit -> the shortest user-visible (hierarchical) net name that holds it, with its bit index. The
+    flattened netlist keeps the RTL names of many signals (``u_core.gen_axi.u_front.u_core.u_wblk.gen_head.head_q``)
+    but not of flip-flops that synthesis re-created (those nets carry only Yosys' ``autoname`` chain, which the
+    caller sees in the path's cell names); cells carry synthesis-made names."""
     out: dict[int, str] = {}
     for name, net in netnames.items():
         if net.get("hide_name") or "$" in name or "_TRELLIS_" in name or "_LUT4_" in name:

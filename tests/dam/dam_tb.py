@@ -216,6 +216,8 @@ async def dam_tb(dut):
         # response, until the address arrives; then the burst completes with OKAY (plain and cipher window)
         top = (tb.nb << tb.aw) * 3 // 4                      # a free region: the last quarter of the memory
         for addr, data, exp in ((top, pt2[:64], pt2[:64]), (0x8000_0000 + top + 128, ct2[:32], pt2[:32])):
+            a = addr & 0x7FFF_FFFF
+            assert bytes(tb.mem.data[a:a + len(exp)]) != exp, "the region already holds the expected bytes"
             aw = axi.write_if.aw_channel
             aw.pause = True
             w0 = tb.mem.writes
@@ -230,7 +232,6 @@ async def dam_tb(dut):
             aw.pause = False
             r = await task
             assert int(r.resp) == 0
-            a = addr & 0x7FFF_FFFF
             assert bytes(tb.mem.data[a:a + len(exp)]) == exp
     else:
         # linear write by master 0, linear read back by master 1
