@@ -348,6 +348,28 @@ module aesf_ghash_par #(
     end
   end
   assign fs_q = fsl_q[D:0];
+
+  // one copy of lane j's power selection per 32-bit quarter of its operand register (kept, as fsl_q), placed by
+  // its part of the power multiplexer (timing, issue 19: the one sel_q of a lane drove the AND-OR of its powers
+  // for all 128 operand bits; on N = 1's LFE5U-85F seed 1 of the twenty-second round it was a route of 3.5 ns
+  // across the device in front of 5 LUT levels into ir_y_q); copy (j, q) in [M*(FQ*j + q) +: M], loaded as sel_q
+  logic [N*M-1:0]    sel_d;
+  logic [N*FQ*M-1:0] ssl_q;
+  always_comb begin
+    sel_d = sel_q;
+    if (clr || abort) sel_d = '0;
+    else if (open)    sel_d = bs_nxt[SW-1 -: N*M];
+    else if (beat)    sel_d = bs_adv[SW-1 -: N*M];
+  end
+  for (genvar j = 0; j < N; j++) begin : gen_ssl
+    for (genvar q = 0; q < FQ; q++) begin : gen_q
+      (* keep *)
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) ssl_q[M*(FQ*j + q) +: M] <= '0;
+        else         ssl_q[M*(FQ*j + q) +: M] <= sel_d[M*j +: M];
+      end
+    end
+  end
   logic unused_chk;                       // fs_q and ex_c are read by the FORMAL assertions only
   assign unused_chk = ^{fs_q, ex_c};
   // Lane j's chain registers take the product leaving its multiplier: position k's write enable wr_q[k] is a
@@ -463,10 +485,12 @@ module aesf_ghash_par #(
         fbr_q[N*128-1-128*j -: 128]  <= '0;
       end else begin
         ir_x_q[N*128-1-128*j -: 128] <= in_data_i[N*128-1-128*j -: 128];
-        // one-hot AND-OR of the powers (the select bits are flip-flops)
+        // one-hot AND-OR of the powers (the select bits are flip-flops: quarter q by its own copy, ssl_q)
         ir_y_q[128*j +: 128] <= '0;
-        for (int k = 1; k <= M; k++) begin
-          if (sel_q[M*j + k - 1]) ir_y_q[128*j +: 128] <= pw_q[k];
+        for (int q = 0; q < FQ; q++) begin
+          for (int k = 1; k <= M; k++) begin
+            if (ssl_q[M*(FQ*j + q) + k - 1]) ir_y_q[128*j + 127 - 32*q -: 32] <= pw_q[k][127 - 32*q -: 32];
+          end
         end
         // one-hot AND-OR of the partners (the select bits are flip-flops, fs_q)
         // (quarter q, bits 127 - 32q down, by its own copy of the select)
@@ -680,6 +704,7 @@ module aesf_ghash_par #(
       // the per-lane copies of the partner selects, the bypass flag and the H-power issue agree
       for (int j = 0; j < N; j++) begin
         for (int q = 0; q < FQ; q++) assert (fsl_q[(D+1)*(FQ*j + q) +: D+1] == fs_q);
+        for (int q = 0; q < FQ; q++) assert (ssl_q[M*(FQ*j + q) +: M] == sel_q[M*j +: M]);
         assert (bypl_q[j] == byp_q);
         assert (hiss_q[j] == (st_q == StHIss));
       end

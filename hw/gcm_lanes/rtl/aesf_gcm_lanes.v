@@ -469,7 +469,11 @@ module aesf_gcm_lanes #(
   logic        c_iv_small_q, c_aad_small_q, c_txt_small_q;   // at most N blocks
   logic        c_aad_none_q, c_txt_none_q;                    // no AAD / no text
   logic [N*16-1:0] c_txt_be_q;  // byte enables of the last text beat
-  assign key_ready_o = (st_q == StIdle) && !msg_act && !clear_i && !clear_q && (flush_q == '0);
+  // key_ready_o: a flip-flop, computed one cycle ahead from the next values (key_rdy_q = st_q is StIdle, no
+  // message outstanding, no clear and no lane flush), AND the clear_i port (timing, issue 19: the decision was
+  // three LUT levels in front of the key handshake's fan-out to the key controller and the FSM)
+  logic key_rdy_q, key_rdy_d;
+  assign key_ready_o = key_rdy_q && !clear_i;
   assign key_hs      = key_valid_i && key_ready_o;
   assign cmd_ready_o = (st_q == StIdle) && !mo_full_q && !key_valid_i && !clear_i && !clear_q && !abort_q &&
                        (flush_q == '0);
@@ -543,14 +547,24 @@ module aesf_gcm_lanes #(
   // J0 handed from the input side to the issue side (IV beats or GHASH(IV))
   logic         j0h_v_q;
   logic [127:0] j0h_q;
+  // Decrypt: the next message is loaded at the current one's length block, as for encrypt, and the input side
+  // then waits in StITag for the current message's tag beat (the load does not wait for in_valid_i, so no
+  // load of the ~230 input-side flip-flops depends on the input port; timing, issue 19). The awaited message's
+  // tail entry fields are kept here, taken in StILen.
+  logic         tg_ld_q;        // the next message was loaded while its predecessor's tag beat is awaited
+  logic [2:0]   tg_nst_q;       // ... and its first state, entered with the tag beat
+  logic         tg_txt_q;       // the awaited message has text
+  logic [15:0]  tg_be_q;        // the awaited message's tag byte enables
 
-  // tail queue entry (input side -> tag side, one per message): {err, decrypt, has text, tag byte enables,
-  // received tag}
-  localparam int TQW = 3 + 1 + 1 + 16 + 128;
+  // tail queue entry (input side -> tag side, one per message): {ok, err, decrypt, has text, tag byte enables,
+  // received tag}; ok = (err == ErrNone), stored beside err so that the tag side's take decision reads a
+  // flip-flop of the queue head instead of a compare (timing, issue 19)
+  localparam int TQW = 1 + 3 + 1 + 1 + 16 + 128;
   logic [TQW-1:0] tq_wdata, tq_rdata;
   logic           tq_v, tq_push, tq_pop, tq_ready;
   logic [CQ_LOG2:0] tq_cnt;
   logic [2:0]     t_err;
+  logic           t_ok;         // t_err == ErrNone
   logic           t_dec, t_txt;
   logic [15:0]    t_tag_be;     // byte enables of the tag (tag_len bytes)
   logic [127:0]   t_tagin;
@@ -563,7 +577,7 @@ module aesf_gcm_lanes #(
     .wvalid_i(tq_push), .wready_o(tq_ready), .wdata_i(tq_wdata),
     .rvalid_o(tq_v), .rready_i(tq_pop), .rdata_o(tq_rdata), .count_o(tq_cnt)
   );
-  assign {t_err, t_dec, t_txt, t_tag_be, t_tagin} = tq_rdata;
+  assign {t_ok, t_err, t_dec, t_txt, t_tag_be, t_tagin} = tq_rdata;
   logic unused_q;               // the credits (mo_q) keep every queue from overflowing: the flags are not needed
   assign unused_q = ^{cq_ready, cq_cnt, iq_ready, iq_cnt, tq_ready, tq_cnt};
 
@@ -654,7 +668,8 @@ module aesf_gcm_lanes #(
   // flip-flops): i_arm_q = a next message waits, no GHASH start and no J0 hand-over pending, no abort or
   // clear; i_nok_q = that message was not refused. The load then waits only for the state and, at a decrypt's
   // tag beat, for in_valid_i.
-  logic           i_done, nx_fill, nx_port;
+  logic           i_done, i_next, i_tagw, nx_fill, nx_port;
+  logic [2:0]     ld_first;     // the first state of the message u_nx holds
   logic           nx_v, nx_v_d;
   logic [CQW-1:0] nx_word, nx_wdata;
   logic           i_arm_q, i_arm_d, i_nok_q, i_nok_d;
@@ -664,7 +679,11 @@ module aesf_gcm_lanes #(
   assign cq_push   = cv_q && !nx_port;
   assign cq_pop    = nx_fill && cq_v;
   assign nx_wdata  = cq_v ? cq_rdata : cmd_word;
-  assign i_load    = i_arm_q && ((ist_q == StIIdle) || (i_nok_q && i_done));
+  // i_next: the current message's input is complete apart from (decrypt) its tag beat, whose handshake is
+  // not part of the decision; i_tagw: a load now leaves the input side waiting for that tag beat
+  assign i_next    = (ist_q == StILen && pk_r) || (ist_q == StITag && !tg_ld_q);
+  assign i_tagw    = (ist_q == StILen && dec_q) || (ist_q == StITag);
+  assign i_load    = i_arm_q && ((ist_q == StIIdle) || (i_nok_q && i_next));
   // next values of u_nx (clear, then load, then take) and of the flags
   assign nx_v_d    = !mclr_q[McIn] && (nx_fill || (nx_v && !i_load));
   assign i_arm_d   = nx_v_d && !gh_st_pend_d && !j0h_v_d && !abort_i && !clear_i;
@@ -691,15 +710,18 @@ module aesf_gcm_lanes #(
           ld_ivg_nblk, ld_ivg_pad, ld_txt_be} = ld_word;
 
   // the message's input is complete in this cycle: tail entry
-  // (the tag beat's handshake written out: in StITag in_ready_o is !in_stop_q, so the load decision
-  // does not wait for the other states' acceptance terms; timing, issue 19)
+  // (the tag beat's handshake written out: in StITag in_ready_o is !in_stop_q; it drives the tail queue's
+  // write and the state, not a load)
   assign i_done   = (ist_q == StILen && pk_r && !dec_q) || (ist_q == StITag && in_valid_i && !in_stop_q);
+  assign ld_first = !i_nok_q ? StIIdle : ld_ivc ? StIAad : StIIv;
   assign tagin_w  = (ist_q == StITag) ? in_data_i[N*128-1 -: 128] : 128'd0;
   // (a refused command is taken only in StIIdle, a message ends only outside it: the entry's kind is the state)
   assign tq_push  = i_done || (i_load && !i_nok_q);
   // (the tag's byte enables are decoded at the command: the tag side applies them with one AND)
-  assign tq_wdata = (ist_q == StIIdle) ? {ld_err, 1'b0, 1'b0, 16'd0, 128'd0}
-                                       : {ErrNone, dec_q, !txt_none_q, tag_be_q, tagin_w};
+  // (in StITag the message's own fields may already be the next message's: its entry comes from tg_*)
+  assign tq_wdata = (ist_q == StIIdle) ? {ld_err == ErrNone, ld_err, 1'b0, 1'b0, 16'd0, 128'd0}
+                  : (ist_q == StITag)  ? {1'b1, ErrNone, 1'b1, tg_txt_q, tg_be_q, tagin_w}
+                                       : {1'b1, ErrNone, dec_q, !txt_none_q, tag_be_q, tagin_w};
 
   // packer input
   logic [127:0] lenblk, ivlenblk;
@@ -819,17 +841,17 @@ module aesf_gcm_lanes #(
   logic [2:0]   err_q;
   assign t_s_v   = gh_o_v && gk_v && !gk_j0;
   assign t_take  = tq_v && !stop_tag_q &&
-                   ((t_err != ErrNone) || (t_s_v && ej_v && (!t_txt || lastout_nz_q)));
+                   (!t_ok || (t_s_v && ej_v && (!t_txt || lastout_nz_q)));
   assign tq_pop  = t_take;
-  assign ej_pop  = t_take && (t_err == ErrNone);
+  assign ej_pop  = t_take && t_ok;
   for (genvar b = 0; b < 16; b++) begin : gen_tmask
     assign t_mask[127-8*b -: 8] = {8{t_tag_be[15-b]}};
   end
   assign tag_done = t1_v_q;
-  assign lastout_d = lastout_q + (CQ_LOG2+1)'(out_pop && out_last_o) - (CQ_LOG2+1)'(t_take && t_err == ErrNone && t_txt);
+  assign lastout_d = lastout_q + (CQ_LOG2+1)'(out_pop && out_last_o) - (CQ_LOG2+1)'(t_take && t_ok && t_txt);
 
   // GHASH results: a J0 goes to the input side (which waits for it in StIJ0), an S to the tag side
-  assign gh_o_r  = gk_v && (gk_j0 ? (ist_q == StIJ0) : (t_take && (t_err == ErrNone)));
+  assign gh_o_r  = gk_v && (gk_j0 ? (ist_q == StIJ0) : (t_take && t_ok));
   assign gk_pop  = gh_o_v && gh_o_r;
   // a J0 taken by the input side, written without the tag side's decision (gh_o_r's other branch; timing, issue 19:
   // abort_q -> t_take -> gk_pop drove the enables of the 128 J0 hand-over flip-flops, 8 LUT levels)
@@ -858,6 +880,8 @@ module aesf_gcm_lanes #(
   assign msg_act_d   = !clear_q && !(st_q == StAbort && abort_done) &&
                        (cmd_hs || (msg_act_q && !(tag_done && mo_one_q)));
   assign mabort_d    = abort_i && msg_act_d;
+  // (flush_q's next value is 0 when it is 0 or 1 and no clear comes; st_q's is st_d unless a clear comes)
+  assign key_rdy_d   = !clear_i && !clear_q && (st_d == StIdle) && !msg_act_d && (flush_q[6:1] == '0);
   assign mclr_d      = clear_i || mabort_d;
   assign key_ok_o    = key_ok_q;
   assign busy_o      = (st_q != StIdle) || (flush_q != '0) || msg_act;
@@ -1014,6 +1038,11 @@ module aesf_gcm_lanes #(
     if (!rst_ni)      st_q <= StIdle;
     else if (clear_q) st_q <= StIdle;
     else              st_q <= st_d;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) key_rdy_q <= 1'b1;
+    else         key_rdy_q <= key_rdy_d;
   end
 
   // the round keys: the controller's round key into its static register (StKexp only); round key r wiped by
@@ -1278,10 +1307,30 @@ module aesf_gcm_lanes #(
       StIAad:  if (aad_none_q || (in_hs && aad_small_q)) ist_d = txt_none_q ? StILen : StITxt;
       StITxt:  if (in_hs && txt_small_q) ist_d = StILen;
       StILen:  if (pk_r) ist_d = dec_q ? StITag : StIIdle;
-      StITag:  if (in_hs) ist_d = StIIdle;
+      StITag:  if (in_hs) ist_d = tg_ld_q ? tg_nst_q : StIIdle;
       default: ist_d = StIIdle;
     endcase
-    if (i_load) ist_d = !i_nok_q ? StIIdle : ld_ivc ? StIAad : StIIv;
+    // (a load while a tag beat is awaited leaves the state in StITag until that beat)
+    if (i_load && (!i_tagw || (ist_q == StITag && in_hs))) ist_d = ld_first;
+  end
+
+  // the awaited tag beat's message (StITag): its tail entry fields, and the next message loaded meanwhile
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      tg_ld_q <= 1'b0; tg_nst_q <= StIIdle; tg_txt_q <= 1'b0; tg_be_q <= '0;
+    end else if (mclr_q[McIn]) begin
+      tg_ld_q <= 1'b0; tg_nst_q <= StIIdle; tg_txt_q <= 1'b0; tg_be_q <= '0;
+    end else begin
+      if (ist_q == StILen) begin
+        tg_txt_q <= !txt_none_q;
+        tg_be_q  <= tag_be_q;
+      end
+      if (ist_q == StITag && in_hs) tg_ld_q <= 1'b0;
+      if (i_load && i_tagw && !(ist_q == StITag && in_hs)) begin
+        tg_ld_q  <= 1'b1;
+        tg_nst_q <= ld_first;
+      end
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1318,12 +1367,16 @@ module aesf_gcm_lanes #(
           if (in_hs) begin
             iv_left_q  <= (33'(iv_left_q) > 33'(N)) ? iv_left_q - 13'(N) : '0;
             iv_small_q <= (33'(iv_left_q) <= 33'(2 * N));
-            if (iv96_q) begin
-              j0h_q        <= {in_data_i[N*128-1 -: 96], 32'd1};
-              gh_st_j0_q   <= 1'b0;
-              gh_nblk_q    <= main_nblk_q;
-              pad_q        <= main_pad_q;
-            end
+          end
+          // a 96-bit IV: J0 and the main GHASH message's start fields are written in every cycle of the
+          // state, so the beat's handshake enables none of them (timing, issue 19); the state ends with
+          // the beat, so the last write is the beat's. Nothing reads them before j0h_v_q / gh_st_pend_q,
+          // which the handshake sets (a load waits until the previous J0 and GHASH start were taken).
+          if (iv96_q) begin
+            j0h_q        <= {in_data_i[N*128-1 -: 96], 32'd1};
+            gh_st_j0_q   <= 1'b0;
+            gh_nblk_q    <= main_nblk_q;
+            pad_q        <= main_pad_q;
           end
         end
 
@@ -1392,17 +1445,22 @@ module aesf_gcm_lanes #(
     end
   end
 
-  // tag side: stage 1 takes the head message's S, E_K(J0) and tail entry; stage 2 gives done_o
+  // tag side: stage 1 takes the head message's S, E_K(J0) and tail entry; stage 2 gives done_o.
+  // A key load wipes tag_o / auth_fail_o / err_o one cycle after its handshake, from a flip-flop (key_hs_q;
+  // timing, issue 19: key_ready_o's decision -> the enables of these 130 flip-flops across the die was a
+  // worst path of N = 1). No message is outstanding at a key handshake, so no done_o falls in that cycle.
+  logic key_hs_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       lastout_q <= '0; lastout_nz_q <= 1'b0;
       t1_v_q <= 1'b0; t1_dec_q <= 1'b0; t1_err_q <= '0; t1_x_q <= '0; t1_tin_q <= '0;
-      tag_q <= '0; fail_q <= 1'b0; err_q <= ErrNone; done_q <= 1'b0;
+      tag_q <= '0; fail_q <= 1'b0; err_q <= ErrNone; done_q <= 1'b0; key_hs_q <= 1'b0;
     end else if (clear_q) begin
       lastout_q <= '0; lastout_nz_q <= 1'b0;
       t1_v_q <= 1'b0; t1_dec_q <= 1'b0; t1_err_q <= '0; t1_x_q <= '0; t1_tin_q <= '0;
-      tag_q <= '0; fail_q <= 1'b0; err_q <= ErrNone; done_q <= 1'b0;
+      tag_q <= '0; fail_q <= 1'b0; err_q <= ErrNone; done_q <= 1'b0; key_hs_q <= 1'b0;
     end else begin
+      key_hs_q <= key_hs;
       lastout_q    <= lastout_d;
       lastout_nz_q <= (lastout_d != '0);
       t1_v_q   <= t_take;
@@ -1413,7 +1471,7 @@ module aesf_gcm_lanes #(
       t1_x_q   <= ej_v ? ((ej_rdata ^ gh_o) & t_mask) : 128'd0;
       t1_tin_q <= tq_v ? (t_tagin & t_mask) : 128'd0;
       done_q   <= t1_v_q;
-      if (key_hs) begin
+      if (key_hs_q) begin
         tag_q  <= '0;
         fail_q <= 1'b0;
         err_q  <= ErrNone;
@@ -1474,6 +1532,12 @@ module aesf_gcm_lanes #(
       assert (wp_q == {NWp{clear_q}});                         // every copy of the zeroize's data wipe
       assert (j0_take == (ist_q == StIJ0 && gk_pop && gk_j0));
       assert (i_nok_q == (nx_word[CQW-1 -: 3] == ErrNone));
+      if (key_hs_q) assert (!t1_v_q && !done_q);
+      if (tq_v) assert (t_ok == (t_err == ErrNone));
+      assert (key_rdy_q == (st_q == StIdle && !msg_act && !clear_q && flush_q == '0));                // the output wipe never meets a done_o
+      if (tg_ld_q) assert (ist_q == StITag);                   // a message loaded early waits only there
+      if (tg_ld_q) assert (tg_nst_q == StIIv || tg_nst_q == StIAad);
+      if (ist_q == StIIv && iv96_q) assert (!j0h_v_q && !gh_st_pend_q);
       if (sst_q == StSCtr) assert (ctr_small_q == (ctr_left_q <= 33'(N)));
     end
   end
