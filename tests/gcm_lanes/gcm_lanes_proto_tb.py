@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """cocotb bench for the bus-free aesf_gcm_lanes with messages queued inside the core (issue 19): refused commands
-between good ones, abort_i and clear_i with several messages queued and in flight, each checked against the golden
+between good ones, abort_i and clear_i with several messages queued and in flight, the key load's wipe of the
+results, each checked against the golden
 model (aesforge.model.gcm) and on the ports only. Uses the `aesforge sim` bench's driver pieces
 (src/aesforge/sim/benches/gcm_lanes.py)."""
 from __future__ import annotations
@@ -189,3 +190,69 @@ async def clear_with_queue(dut):
     outs, dones = await run_queued(tb, plans)
     for v, p, o, dn in zip(good, plans, outs, dones):
         check(tb, v, p, o, dn)
+
+
+async def key_handshake(tb: GcmLanesTB, key: bytes) -> None:
+    """Offer `key` until the core takes it; return right after the handshake edge (key_valid_i dropped)."""
+    d = tb.dut
+    d.key_i.value = int.from_bytes(key.ljust(32, b"\0"), "big")
+    d.key_valid_i.value = 1
+    for _ in range(1000):
+        await ReadOnly()
+        if int(d.key_ready_o.value):
+            break
+        await RisingEdge(d.clk_i)
+    else:
+        raise AssertionError("key_ready_o never rose")
+    await RisingEdge(d.clk_i)
+    d.key_valid_i.value = 0
+    d.key_i.value = 0
+
+
+@cocotb.test()
+async def key_load_wipes_results(dut):
+    """A key load clears the last message's results: tag_o (after an encrypt), auth_fail_o (after a failed
+    decrypt) and err_o (after a refused command) hold their values until the key handshake and are 0 from the
+    second cycle after it (the README's protocol); each new key then works."""
+    tb, rng, key = await setup(dut)
+    d = dut
+
+    def failing(k: bytes) -> dict:             # a decrypt whose tag has one bit flipped
+        v = vec(rng, k, "decrypt", text=40)
+        t = bytearray.fromhex(v["tag"])
+        t[3] ^= 0x80
+        return {**v, "tag": t.hex()}
+
+    cases = [("tag_o", lambda k: tb.plan(vec(rng, k)), lambda: any(int(d.tag_o.value).to_bytes(16, "big"))),
+             ("auth_fail_o", lambda k: tb.plan(failing(k)), lambda: int(d.auth_fail_o.value) == 1),
+             ("err_o", lambda k: bad_plan(tb, vec(rng, k), tag_len=7), lambda: int(d.err_o.value) == 2)]
+    for name, plan, shows in cases:
+        _, dones = await run_queued(tb, [plan(key)])
+        await ReadOnly()
+        assert shows(), (name, "not on the ports after done_o", dones)
+        for _ in range(5):                      # results hold while no key is offered
+            await RisingEdge(d.clk_i)
+            await ReadOnly()
+            assert shows(), (name, "changed before the key load")
+        await RisingEdge(d.clk_i)
+        key = rng.randbytes(KB)
+        await key_handshake(tb, key)            # now in the cycle after the handshake edge
+        await ReadOnly()
+        assert shows(), (name, "changed in the cycle after the key handshake")
+        await RisingEdge(d.clk_i)
+        await ReadOnly()
+        assert not any(int(d.tag_o.value).to_bytes(16, "big")) and not int(d.auth_fail_o.value) \
+            and int(d.err_o.value) == 0, (name, "not wiped by the key load")
+        for _ in range(1000):                   # the new key: wait for key_ok_o
+            await RisingEdge(d.clk_i)
+            await ReadOnly()
+            if int(d.key_ok_o.value):
+                break
+        else:
+            raise AssertionError("no key_ok_o after the key load")
+        await RisingEdge(d.clk_i)
+        tb.key = key
+    v = vec(rng, key, text=50)
+    p = tb.plan(v)
+    outs, dones = await run_queued(tb, [p])
+    check(tb, v, p, outs[0], dones[0])

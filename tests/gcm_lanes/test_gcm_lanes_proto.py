@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """gcm_lanes with messages queued inside the core (issue 19): refused commands between good ones, abort_i and
-clear_i with messages queued and in flight (tests/gcm_lanes/gcm_lanes_proto_tb.py), on both simulators, with the IV in
+clear_i with messages queued and in flight, the key load's wipe of tag_o / auth_fail_o / err_o (tests/gcm_lanes/gcm_lanes_proto_tb.py), on both simulators, with the IV in
 the command (the registered configuration) and in beats."""
 from __future__ import annotations
 
@@ -27,5 +27,5 @@ def test_gcm_lanes_proto(sim, params):
     # registered flags, the abort copies; N = 1 for the packer's ring pointers)
     tests, failed = run_cocotb_module("gcm_lanes", "gcm_lanes_proto_tb", sim=sim, params=params,
                                       pythonpath=[str(Path(__file__).parent)])
-    assert tests == 3
+    assert tests == 4
     assert failed == 0
