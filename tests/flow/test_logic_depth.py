@@ -4,18 +4,6 @@ hand-built ECP5 netlist: two flip-flops feeding a chain of two LUT4s into a thir
 the first and a fourth. The deeper path must come first, with its hop count and its two ends."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load():
-    spec = importlib.util.spec_from_file_location("logic_depth", ROOT / "scripts" / "logic_depth.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
 
 def _ff(d: int, q: int, src: str) -> dict:
     return {"type": "TRELLIS_FF", "attributes": {"src": src},
@@ -44,8 +32,8 @@ def _netlist() -> dict:
                                 "netnames": {k: {"bits": v, "hide_name": 0} for k, v in names.items()}}}}
 
 
-def test_deepest_path_first():
-    rows = _load().analyze(_netlist())
+def test_deepest_path_first(load_script):
+    rows = load_script("logic_depth").analyze(_netlist())
     start, end, score, hops, path, count = rows[0]
     assert (start, end, hops) == ("a_q", "c_q", 2), rows[0]
     assert path[0] == "a_q" and path[-1] == "l2", path

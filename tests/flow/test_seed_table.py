@@ -5,19 +5,11 @@ is an error. The expected cells are built from the JSON records here, not typed.
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import json
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load():
-    spec = importlib.util.spec_from_file_location("seed_table", ROOT / "scripts" / "seed_table.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def _run(mod, argv: list[str]) -> tuple[int, list[str]]:
@@ -27,8 +19,8 @@ def _run(mod, argv: list[str]) -> tuple[int, list[str]]:
     return rc, out.getvalue().splitlines()
 
 
-def test_rows_from_records():
-    mod = _load()
+def test_rows_from_records(load_script):
+    mod = load_script("seed_table")
     core = "dam_axi128"
     res = json.loads((ROOT / "results" / f"{core}.json").read_text())
     rc, lines = _run(mod, [core, "--before", "HEAD", "--parts", "85k"])
@@ -45,8 +37,8 @@ def test_rows_from_records():
     assert cells[3] == want, cells
 
 
-def test_missing_core_and_revision():
-    mod = _load()
+def test_missing_core_and_revision(load_script):
+    mod = load_script("seed_table")
     rc, _ = _run(mod, ["no_such_core", "--before", "HEAD"])
     assert rc == 1
     # a revision without the record shows "-" for it (the core exists in the working tree)

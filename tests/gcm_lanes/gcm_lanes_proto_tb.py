@@ -192,23 +192,6 @@ async def clear_with_queue(dut):
         check(tb, v, p, o, dn)
 
 
-async def key_handshake(tb: GcmLanesTB, key: bytes) -> None:
-    """Offer `key` until the core takes it; return right after the handshake edge (key_valid_i dropped)."""
-    d = tb.dut
-    d.key_i.value = int.from_bytes(key.ljust(32, b"\0"), "big")
-    d.key_valid_i.value = 1
-    for _ in range(1000):
-        await ReadOnly()
-        if int(d.key_ready_o.value):
-            break
-        await RisingEdge(d.clk_i)
-    else:
-        raise AssertionError("key_ready_o never rose")
-    await RisingEdge(d.clk_i)
-    d.key_valid_i.value = 0
-    d.key_i.value = 0
-
-
 @cocotb.test()
 async def key_load_wipes_results(dut):
     """A key load clears the last message's results: tag_o (after an encrypt), auth_fail_o (after a failed
@@ -236,7 +219,7 @@ async def key_load_wipes_results(dut):
             assert shows(), (name, "changed before the key load")
         await RisingEdge(d.clk_i)
         key = rng.randbytes(KB)
-        await key_handshake(tb, key)            # now in the cycle after the handshake edge
+        await tb.key_handshake(key)            # now in the cycle after the handshake edge
         await ReadOnly()
         assert shows(), (name, "changed in the cycle after the key handshake")
         await RisingEdge(d.clk_i)

@@ -68,23 +68,30 @@ class GcmLanesTB(HandshakeTB):
             out.append(int.from_bytes(b"".join(grp).ljust(16 * n, b"\0"), "big"))
         return out
 
-    async def load_key(self, key: bytes) -> int:
+    async def key_handshake(self, key: bytes) -> int:
+        """Offer `key` until the core takes it; returns the handshake edge, right after which it returns
+        (key_valid_i dropped)."""
         d = self.dut
         d.key_i.value = int.from_bytes(key.ljust(32, b"\0"), "big")
         d.key_valid_i.value = 1
-        budget = 1000
-        while True:
+        for _ in range(1000):
             await ReadOnly()
             if int(d.key_ready_o.value):
                 break
-            budget -= 1
-            if budget <= 0:
-                raise VectorTimeout("timeout: key_ready_o")
             await RisingEdge(self.clk)
+        else:
+            await RisingEdge(self.clk)
+            raise VectorTimeout("timeout: key_ready_o")
         t0 = cycle() + 1
         await RisingEdge(self.clk)
         d.key_valid_i.value = 0
         d.key_i.value = 0
+        return t0
+
+    async def load_key(self, key: bytes) -> int:
+        """Key handshake, then wait for key_ok_o; returns the key load's cycles."""
+        d = self.dut
+        t0 = await self.key_handshake(key)
         for _ in range(5000):
             await ReadOnly()
             if int(d.key_ok_o.value):
