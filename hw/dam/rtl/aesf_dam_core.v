@@ -284,7 +284,7 @@ module aesf_dam_core #(
   // input side one cycle later than before. Beats enter only behind the bus side, which never passes the input
   // side's record, so the slice is empty whenever the input side has no command (asserted below).
   logic          ws_ok_d;              // after this edge: the bus side has a command and the slice has room
-  logic          bus_ok_q, loop_ok_q;  // ws_ok for the front end (channel idle) / the DMA loop-back, flip-flops
+  logic          bus_ok_q, loop_ok_q;  // ws_ok_d registered for the front end (channel idle) / the DMA loop-back
   logic          ws_push, ws_pop;
   logic [W+W/8-1:0] ws_wdata, ws_rdata;
   logic          ws_rvalid, ws_wready;
