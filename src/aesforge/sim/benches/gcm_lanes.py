@@ -69,8 +69,8 @@ class GcmLanesTB(HandshakeTB):
         return out
 
     async def key_handshake(self, key: bytes) -> int:
-        """Offer `key` until the core takes it; returns the handshake edge, right after which it returns
-        (key_valid_i dropped)."""
+        """Offer `key` until the core takes it; returns the handshake edge's cycle. On return the edge after
+        the handshake has passed and key_valid_i / key_i are 0."""
         d = self.dut
         d.key_i.value = int.from_bytes(key.ljust(32, b"\0"), "big")
         d.key_valid_i.value = 1
