@@ -34,64 +34,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from aesforge import cores  # noqa: E402
 from aesforge.cores import Core  # noqa: E402
+from aesforge.flow.cpath import path_table  # noqa: E402
 from aesforge.flow.pnr import DEFAULT_FREQ_MHZ, DEVICES, pnr_ecp5  # noqa: E402
 from aesforge.flow.report import _cached_step, _summ_pnr, flow_hash, pnr_step  # noqa: E402
 from aesforge.paths import build_dir  # noqa: E402
 
 BLOCKS = ("aesf_ghash_par", "aesf_gf128_mul_kara")   # shared blocks (sources: cores.rtl_sources)
-
-
-def path_table(out: Path, wrap: Path | None = None) -> list[str]:
-    """nextpnr's critical path hop by hop: type, delay, running total, tile, and for flip-flops the source lines
-    (the `src` attribute kept by synth_ecp5; LUTs lose theirs in ABC, so the two ends name the registers).
-    ``wrap``: the wrapped synthesis' folder; else the placement's own `wrap/` or, in a `make report` flow folder,
-    the core's shared `pnr_wrap/`."""
-    pdir = out / "pnr_ecp5" if (out / "pnr_ecp5").is_dir() else out
-    report = json.loads((pdir / "report.json").read_text())
-    cands = ([wrap] if wrap is not None else []) + [pdir / "wrap", pdir.parent / "pnr_wrap"]
-    wdir = next(c for c in cands if (c / "wrapped.json").is_file())
-    netlist = json.loads((wdir / "wrapped.json").read_text())
-    top = next(m for m in netlist["modules"] if m.endswith("aesf_flow_wrap"))
-    cells = netlist["modules"][top]["cells"]
-    names = _bit_names(netlist["modules"][top]["netnames"])
-    rows, total = [], 0.0
-    for step in report["critical_paths"][0]["path"]:
-        total += step["delay"]
-        if step["type"] == "routing":
-            rows.append(f"{step['type']:9s} {step['delay']:5.2f} {total:6.2f}  {step['from']['loc']} -> {step['to']['loc']}")
-        else:
-            cell = cells.get(step["to"]["cell"], {})
-            src = "|".join(x for x in cell.get("attributes", {}).get("src", "").split("|") if "cells_map" not in x)
-            rows.append(f"{step['type']:9s} {step['delay']:5.2f} {total:6.2f}  {cell.get('type', '?'):10s} "
-                        f"{step['to']['loc']} {src} {_driven(cell, names)}")
-    return rows
-
-
-def _bit_names(netnames: dict) -> dict[int, str]:
-    """Netlist bit -> the shortest user-visible (hierarchical) net name that holds it, with its bit index. The
-    flattened netlist keeps the RTL names of many signals (``u_core.gen_axi.u_front.u_core.u_wblk.gen_head.head_q``)
-    but not of flip-flops that synthesis re-created (those nets carry only Yosys' ``autoname`` chain, which the
-    caller sees in the path's cell names); cells carry synthesis-made names."""
-    out: dict[int, str] = {}
-    for name, net in netnames.items():
-        if net.get("hide_name") or "$" in name or "_TRELLIS_" in name or "_LUT4_" in name:
-            continue
-        bits = net["bits"]
-        for i, b in enumerate(bits):
-            if isinstance(b, int):
-                label = name if len(bits) == 1 else f"{name}[{i}]"
-                if b not in out or len(label) < len(out[b]):
-                    out[b] = label
-    return out
-
-
-def _driven(cell: dict, names: dict[int, str]) -> str:
-    """The RTL name of what a path cell drives (a flip-flop's Q, a LUT's Z, a carry's S outputs): names the
-    instance on the path, e.g. which FIFO's pointers a path ends in."""
-    dirs = cell.get("port_directions", {})
-    got = [names[b] for p, bits in cell.get("connections", {}).items() if dirs.get(p) == "output"
-           for b in bits if isinstance(b, int) and b in names]
-    return "= " + ", ".join(got[:2]) if got else ""
 
 
 def main() -> int:

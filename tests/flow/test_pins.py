@@ -127,11 +127,11 @@ def test_gcm_lanes_pin_their_lanes():
 
 def test_report_hooks_resolve():
     """Every Core.report_hook names a callable (make report calls it after the rows are written); the DAM cores'
-    writes the seed-003 reproduction."""
+    writes the seed-003 reproduction, the gcm_lanes cores' the README's table per configuration."""
     import importlib
 
     hooks = {c.report_hook for c in cores.CORES.values() if c.report_hook}
-    assert hooks == {"repro.dam.run:reproduce"}
+    assert hooks == {"repro.dam.run:reproduce", "aesforge.coredefs.gcm_lanes_docs:readme_table"}
     for spec in hooks:
         mod, fn = spec.split(":")
         assert callable(getattr(importlib.import_module(mod), fn))

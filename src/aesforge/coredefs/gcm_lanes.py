@@ -66,6 +66,8 @@ register(Core(
     # over wire length more (issue 19, fifteenth round).
     pnr_args=("--router", "router2", "--placer-heap-timingweight", "30"),
     pnr_pins="lane_rounds",
+    # the README's table per configuration (hw/gcm_lanes/README.md, Results), from results/gcm_lanes*.json
+    report_hook="aesforge.coredefs.gcm_lanes_docs:readme_table",
 ))
 _BASE = CORES["gcm_lanes"]
 for _n, _rank in ((1, 61), (4, 62)):

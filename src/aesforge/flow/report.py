@@ -33,6 +33,7 @@ from ..paths import build_dir, repo_root
 from . import executor as _executor
 from . import pnr as _pnr
 from . import synth as _synth
+from .cpath import ends_from_args
 from .tools import tool_versions
 
 FLOW_VERSION = 1
@@ -217,6 +218,11 @@ def _core_result(core, steps: dict, cycles, cycles_note, freq, seeds: int = 1,
     parts = {}
     for d in devices:
         med = median_placement({s: steps.get(pnr_step(d, s)) for s in range(1, seeds + 1)})
+        if med is not None and med.get("critical_path"):
+            # the path's two ends on their source lines (the cell names are Yosys' autonames), while the
+            # placement's files are there (a cached step keeps them in its flow folder)
+            med["critical_path"] = {**med["critical_path"],
+                                    **ends_from_args(med.get("nextpnr_args", ""), med.get("fmax_clock_net"))}
         if med is not None:
             parts[d] = med
     xc7, gates, ecp5 = (steps.get(k) for k in ("synth_xilinx", "nand2", "ecp5_core"))
