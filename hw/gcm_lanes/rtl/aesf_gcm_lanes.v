@@ -551,7 +551,7 @@ module aesf_gcm_lanes #(
   // then waits in StITag for the current message's tag beat (the load does not wait for in_valid_i, so no
   // load of the ~230 input-side flip-flops depends on the input port; timing, issue 19). The awaited message's
   // tail entry fields are kept here, taken in StILen.
-  logic         tg_ld_q;        // the next message was loaded while its predecessor's tag beat is awaited
+  logic         tg_ld_q, tg_ld_d;   // the next message was loaded while its predecessor's tag beat is awaited
   logic [2:0]   tg_nst_q;       // ... and its first state, entered with the tag beat
   logic         tg_txt_q;       // the awaited message has text
   logic [15:0]  tg_be_q;        // the awaited message's tag byte enables
@@ -663,27 +663,39 @@ module aesf_gcm_lanes #(
   // no J0 waits for the issue side. It also takes it in the cycle in which the current message's last input
   // goes in (no idle cycle between messages), unless the next one is refused (its error entry and the current
   // message's tail entry would both enter the tail queue).
-  // The load decision's flip-flop part is itself a register, computed one cycle ahead from the next values
-  // (timing, issue 19: the decision was 9 LUT levels deep in front of its fan-out to ~230 input-side
-  // flip-flops): i_arm_q = a next message waits, no GHASH start and no J0 hand-over pending, no abort or
-  // clear; i_nok_q = that message was not refused. The load then waits only for the state and, at a decrypt's
-  // tag beat, for in_valid_i.
-  logic           i_done, i_next, i_tagw, nx_fill, nx_port;
+  // The load decision is made of flip-flops computed one cycle ahead from the next values (timing, issue 19:
+  // the decision was 9 LUT levels deep in front of its fan-out to the input-side flip-flops, then 4 with its
+  // armed part alone registered): i_arm = a next message waits, no GHASH start and no J0 hand-over pending, no
+  // abort or clear (i_arm_d, the next value); i_nok_q = that message was not refused. The load then waits only
+  // for the packer to take a length block and, at a decrypt's tag beat, for nothing (see tg_ld_q).
+  logic           i_done, i_tagw, nx_fill, nx_port;
   logic [2:0]     ld_first;     // the first state of the message u_nx holds
   logic           nx_v, nx_v_d;
   logic [CQW-1:0] nx_word, nx_wdata;
-  logic           i_arm_q, i_arm_d, i_nok_q, i_nok_d;
+  logic           i_arm_d, i_nok_q, i_nok_d;
   logic           gh_st_pend_d, j0h_v_d;
   assign nx_fill   = !nx_v && (cq_v || cv_q);
   assign nx_port   = nx_fill && !cq_v;
   assign cq_push   = cv_q && !nx_port;
   assign cq_pop    = nx_fill && cq_v;
   assign nx_wdata  = cq_v ? cq_rdata : cmd_word;
-  // i_next: the current message's input is complete apart from (decrypt) its tag beat, whose handshake is
-  // not part of the decision; i_tagw: a load now leaves the input side waiting for that tag beat
-  assign i_next    = (ist_q == StILen && pk_r) || (ist_q == StITag && !tg_ld_q);
+  // i_tagw: a load now leaves the input side waiting for the current message's tag beat
   assign i_tagw    = (ist_q == StILen && dec_q) || (ist_q == StITag);
-  assign i_load    = i_arm_q && ((ist_q == StIIdle) || (i_nok_q && i_next));
+  // i_load = armed && ((ist_q == StIIdle) || (i_nok_q && (the current message's input is complete apart from
+  // (decrypt) its tag beat: StILen with the packer ready, or StITag with no message loaded yet))), from
+  // flip-flops computed one cycle ahead (timing, issue 19, twenty-fourth round: the decision was 4 LUT levels
+  // from ist_q / tg_ld_q / i_arm_q / i_nok_q / the packer's ready in front of its fan-out to ~280 input-side
+  // flip-flops; FORMAL checks every copy against this definition): ldu_q = a load this
+  // cycle whatever the packer does (StIIdle, or StITag with no message loaded yet), ldp_q = a load if the packer
+  // takes the length block (StILen). LdCopies kept copies of both: copy 0 (i_load) drives the control, copies 1-5
+  // each enable one group of 40 to 80 loaded flip-flops.
+  localparam int LdCopies = 6;
+  logic [LdCopies-1:0] ldu_q, ldp_q, i_load_c;
+  logic                ldu_d, ldp_d;
+  for (genvar k = 0; k < LdCopies; k++) begin : gen_ld
+    assign i_load_c[k] = ldu_q[k] || (ldp_q[k] && pk_r);
+  end
+  assign i_load    = i_load_c[0];
   // next values of u_nx (clear, then load, then take) and of the flags
   assign nx_v_d    = !mclr_q[McIn] && (nx_fill || (nx_v && !i_load));
   assign i_arm_d   = nx_v_d && !gh_st_pend_d && !j0h_v_d && !abort_i && !clear_i;
@@ -850,13 +862,17 @@ module aesf_gcm_lanes #(
   assign tag_done = t1_v_q;
   assign lastout_d = lastout_q + (CQ_LOG2+1)'(out_pop && out_last_o) - (CQ_LOG2+1)'(t_take && t_ok && t_txt);
 
-  // GHASH results: a J0 goes to the input side (which waits for it in StIJ0), an S to the tag side
-  assign gh_o_r  = gk_v && (gk_j0 ? (ist_q == StIJ0) : (t_take && t_ok));
+  // GHASH results: a J0 goes to the input side (which waits for it in StIJ0), an S to the tag side. A J0 on the
+  // output is always taken: only the input side's current message can have one there, and that message waits in
+  // StIJ0 until it comes (its GHASH(IV) starts at its load and ends with the IV length block sent in StIJ0;
+  // FORMAL), so the state is not part of the take (timing, issue 19, twenty-fourth round: ist_q -> the take ->
+  // the enables of the ~170 J0 hand-over and GHASH start flip-flops was the next deepest group of N = 1)
+  assign gh_o_r  = gk_v && (gk_j0 || (t_take && t_ok));
   assign gk_pop  = gh_o_v && gh_o_r;
   // a J0 taken by the input side, written without the tag side's decision (gh_o_r's other branch; timing, issue 19:
   // abort_q -> t_take -> gk_pop drove the enables of the 128 J0 hand-over flip-flops, 8 LUT levels)
   logic j0_take;
-  assign j0_take = (ist_q == StIJ0) && gh_o_v && gk_v && gk_j0;
+  assign j0_take = gh_o_v && gk_v && gk_j0;
   assign gk_push = gh_st_v && gh_st_r;
   aesf_fifo #(.W(1), .DEPTH(8), .WIPE(0), .HEAD_REG(1)) u_gk (
     .clk_i, .rst_ni, .clear_i(mclr_q[McCmd]),
@@ -1270,7 +1286,7 @@ module aesf_gcm_lanes #(
     .valid_o(nx_v), .data_o(nx_word)
   );
 
-  // the input side's pending flags, next values (they feed the load decision's register, i_arm_q)
+  // the input side's pending flags, next values (they feed the load decision's registers, ldu_q / ldp_q)
   always_comb begin
     gh_st_pend_d = gh_st_pend_q;
     j0h_v_d      = j0h_v_q;
@@ -1289,10 +1305,8 @@ module aesf_gcm_lanes #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      i_arm_q <= 1'b0;
       i_nok_q <= (3'd0 == ErrNone);
     end else begin
-      i_arm_q <= i_arm_d;
       i_nok_q <= i_nok_d;
     end
   end
@@ -1315,6 +1329,13 @@ module aesf_gcm_lanes #(
   end
 
   // the awaited tag beat's message (StITag): its tail entry fields, and the next message loaded meanwhile
+  always_comb begin
+    tg_ld_d = tg_ld_q;
+    if (ist_q == StITag && in_hs) tg_ld_d = 1'b0;
+    if (i_load && i_tagw && !(ist_q == StITag && in_hs)) tg_ld_d = 1'b1;
+    if (mclr_q[McIn]) tg_ld_d = 1'b0;
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       tg_ld_q <= 1'b0; tg_nst_q <= StIIdle; tg_txt_q <= 1'b0; tg_be_q <= '0;
@@ -1325,11 +1346,8 @@ module aesf_gcm_lanes #(
         tg_txt_q <= !txt_none_q;
         tg_be_q  <= tag_be_q;
       end
-      if (ist_q == StITag && in_hs) tg_ld_q <= 1'b0;
-      if (i_load && i_tagw && !(ist_q == StITag && in_hs)) begin
-        tg_ld_q  <= 1'b1;
-        tg_nst_q <= ld_first;
-      end
+      tg_ld_q <= tg_ld_d;
+      if (i_load && i_tagw && !(ist_q == StITag && in_hs)) tg_nst_q <= ld_first;
     end
   end
 
@@ -1337,6 +1355,25 @@ module aesf_gcm_lanes #(
     if (!rst_ni)            ist_q <= StIIdle;
     else if (mclr_q[McIn])  ist_q <= StIIdle;
     else                    ist_q <= ist_d;
+  end
+
+  // the load decision's registered parts (see i_load), from the next values of ist_q, tg_ld_q, the armed part
+  // (i_arm_d) and i_nok_q
+  logic [2:0] ist_n;
+  assign ist_n = mclr_q[McIn] ? StIIdle : ist_d;
+  assign ldu_d = i_arm_d && ((ist_n == StIIdle) || (i_nok_d && ist_n == StITag && !tg_ld_d));
+  assign ldp_d = i_arm_d && i_nok_d && (ist_n == StILen);
+  for (genvar k = 0; k < LdCopies; k++) begin : gen_ld_q
+    (* keep *)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        ldu_q[k] <= 1'b0;
+        ldp_q[k] <= 1'b0;
+      end else begin
+        ldu_q[k] <= ldu_d;
+        ldp_q[k] <= ldp_d;
+      end
+    end
   end
 
   // input side: the message's lengths, counts and flags
@@ -1382,12 +1419,6 @@ module aesf_gcm_lanes #(
 
         StIJ0: begin               // the IV length block goes into the packer, then wait for J0
           if (pk_v && pk_r) ivlen_sent_q <= 1'b1;
-          if (j0_take) begin                // (an S of an earlier message may leave the GHASH unit meanwhile)
-            j0h_q        <= gh_o;
-            gh_st_j0_q   <= 1'b0;
-            gh_nblk_q    <= main_nblk_q;
-            pad_q        <= main_pad_q;
-          end
         end
 
         StIAad: begin
@@ -1407,38 +1438,54 @@ module aesf_gcm_lanes #(
         default: ;
       endcase
 
-      // the next message (from StIIdle, or as the current one's last input goes in)
-      if (i_load) begin
-        if (i_nok_q) begin
-          dec_q        <= ld_dec;
-          iv_len_q     <= ld_iv_len;
-          aad_len_q    <= ld_aad_len;
-          txt_len_q    <= ld_txt_len;
-          tag_be_q     <= ld_tag_be;
-          main_nblk_q  <= ld_main_nblk;
-          main_pad_q   <= ld_main_pad;
-          iv96_q       <= ld_iv96;
-          iv_small_q   <= ld_iv_small;
-          aad_small_q  <= ld_aad_small;
-          txt_small_q  <= ld_txt_small;
-          aad_none_q   <= ld_aad_none;
-          txt_none_q   <= ld_txt_none;
-          txt_be_q     <= ld_txt_be;
-          iv_left_q    <= ld_iv_blocks;
-          aad_left_q   <= ld_aad_blocks;
-          txt_left_q   <= ld_txt_blocks;
-          ivlen_sent_q <= 1'b0;
-          if (ld_ivc) begin
-            // J0 came with the command (issue side): the main GHASH message starts now (gh_st_pend_d)
-            gh_st_j0_q   <= 1'b0;
-            gh_nblk_q    <= ld_main_nblk;
-            pad_q        <= ld_main_pad;
-          end else begin
-            if (!ld_iv96) begin             // GHASH(IV) starts (gh_st_pend_d)
-              gh_st_j0_q   <= 1'b1;
-              gh_nblk_q    <= ld_ivg_nblk;
-              pad_q        <= ld_ivg_pad;
-            end
+      // J0 from the GHASH unit (the input side is in StIJ0, see j0_take; an S of an earlier message may leave the
+      // GHASH unit meanwhile): the hand-over and the main GHASH message's start, enabled by the take alone
+      if (j0_take) begin
+        j0h_q        <= gh_o;
+        gh_st_j0_q   <= 1'b0;
+        gh_nblk_q    <= main_nblk_q;
+        pad_q        <= main_pad_q;
+      end
+
+      // the next message (from StIIdle, or as the current one's last input goes in); each group of the loaded
+      // flip-flops is enabled by its own copy of the load decision (i_load_c[1..5], see i_load)
+      if (i_load_c[1] && i_nok_q) begin
+        dec_q        <= ld_dec;
+        iv_len_q     <= ld_iv_len;
+        aad_len_q    <= ld_aad_len;
+      end
+      if (i_load_c[2] && i_nok_q) begin
+        txt_len_q    <= ld_txt_len;
+        tag_be_q     <= ld_tag_be;
+      end
+      if (i_load_c[3] && i_nok_q) begin
+        main_nblk_q  <= ld_main_nblk;
+        main_pad_q   <= ld_main_pad;
+        iv96_q       <= ld_iv96;
+        iv_small_q   <= ld_iv_small;
+        aad_small_q  <= ld_aad_small;
+        txt_small_q  <= ld_txt_small;
+        aad_none_q   <= ld_aad_none;
+        txt_none_q   <= ld_txt_none;
+        txt_be_q     <= ld_txt_be;
+      end
+      if (i_load_c[4] && i_nok_q) begin
+        iv_left_q    <= ld_iv_blocks;
+        aad_left_q   <= ld_aad_blocks;
+        txt_left_q   <= ld_txt_blocks;
+        ivlen_sent_q <= 1'b0;
+      end
+      if (i_load_c[5] && i_nok_q) begin
+        if (ld_ivc) begin
+          // J0 came with the command (issue side): the main GHASH message starts now (gh_st_pend_d)
+          gh_st_j0_q   <= 1'b0;
+          gh_nblk_q    <= ld_main_nblk;
+          pad_q        <= ld_main_pad;
+        end else begin
+          if (!ld_iv96) begin             // GHASH(IV) starts (gh_st_pend_d)
+            gh_st_j0_q   <= 1'b1;
+            gh_nblk_q    <= ld_ivg_nblk;
+            pad_q        <= ld_ivg_pad;
           end
         end
       end
@@ -1519,8 +1566,13 @@ module aesf_gcm_lanes #(
       end
       assert (ks_hvh_q == ks_hv_q[ks_hs_q]);
       assert (aad_none_q == (aad_left_q == '0) || ist_q != StIAad);
-      // the load decision's registered part (computed one cycle ahead) matches its definition
-      assert (i_arm_q == (nx_v && !gh_st_pend_q && !j0h_v_q && !abort_q && !clear_q));
+      // every copy of the load decision (computed one cycle ahead from the next values) matches its definition:
+      // a next message waits, no GHASH start and no J0 hand-over pending, no abort or clear; and the state
+      for (int k = 0; k < LdCopies; k++) begin
+        assert (i_load_c[k] == ((nx_v && !gh_st_pend_q && !j0h_v_q && !abort_q && !clear_q) &&
+                                ((ist_q == StIIdle) || (i_nok_q && ((ist_q == StILen && pk_r) ||
+                                                                    (ist_q == StITag && !tg_ld_q))))));
+      end
       assert (in_stop_q == (abort_q || clear_q));
       // every copy of the message abort / clear equals its definition (one cycle after the ports)
       for (int k = 0; k < NMc; k++) assert (mclr_q[k] == (clear_q || (abort_q && msg_act_q)));
@@ -1530,7 +1582,8 @@ module aesf_gcm_lanes #(
       assert (msg_act_q == (mo_q != '0));
       assert (stop_tag_q == (abort_q || clear_q));
       assert (wp_q == {NWp{clear_q}});                         // every copy of the zeroize's data wipe
-      assert (j0_take == (ist_q == StIJ0 && gk_pop && gk_j0));
+      assert (j0_take == (gk_pop && gk_j0));
+      if (j0_take) assert (ist_q == StIJ0 && ivlen_sent_q && !j0h_v_q);   // a J0 comes only to its message
       assert (i_nok_q == (nx_word[CQW-1 -: 3] == ErrNone));
       if (key_hs_q) assert (!t1_v_q && !done_q);
       if (tq_v) assert (t_ok == (t_err == ErrNone));
