@@ -25,6 +25,11 @@ def _gbps(r: dict, part: str) -> float | None:
     return None if f is None or not cpb else r.get("block_bits", 128) / cpb * f / 1000
 
 
+def _src(lines: str | None) -> str:
+    """Source lines as code, or what stands there when synthesis left none (e.g. a flip-flop it created)."""
+    return f"`{lines}`" if lines else "(a flip-flop without source line)"
+
+
 def _share(r: dict, key: str) -> str:
     """A stream's share of the long-message rate and its Gbps on each part."""
     s = (r.get("cycles") or {}).get(key)
@@ -70,7 +75,8 @@ def config_table(results: list[dict]) -> str:
             cp = pr.get("critical_path") or {}
             if cp:
                 rt = (cp.get("ns_by_type") or {}).get("routing")
-                ends = (f"`{cp['start_src']}` -> `{cp['end_src']}`" if cp.get("start_src") or cp.get("end_src")
+                ends = (f"{_src(cp.get('start_src'))} -> {_src(cp.get('end_src'))}"
+                        if cp.get("start_src") or cp.get("end_src")
                         else f"`{cp.get('start', '?')[:60]}` -> `{cp.get('end', '?')[:60]}` (cell names)")
                 paths.append(f"| `{r['core']}` | {pname} seed {pr.get('median_seed')} | {ends} | "
                              f"{cp.get('logic_levels')} | {_n(cp.get('delay_ns'), 2)} ns, {_n(rt, 2)} routing "
@@ -88,7 +94,8 @@ def config_table(results: list[dict]) -> str:
     text = "\n".join(out)
     if paths:
         text += ("\n\nCritical path of each median placement (its two ends on their source lines, from the "
-                 "placement's report and netlist; cell names where the row predates that record):\n\n"
+                 "placement's report and netlist: line numbers of the RTL the row was measured on; cell names where "
+                 "the row predates that record):\n\n"
                  "| core | part | from -> to | LUT levels | delay |\n|---|---|---|---:|---|\n" + "\n".join(paths))
     by = {r["core"]: r for r in rows}
     goals = []
