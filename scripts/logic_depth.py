@@ -32,9 +32,11 @@ def base(name: str) -> str:
     return n
 
 
-def analyze(d: dict, min_score: float = 0.0) -> list[tuple[str, str, float, int, list[str], int]]:
+def analyze(d: dict, min_score: float = 0.0, cones: int = 0) -> list[tuple]:
     """Every register-to-register path of a Yosys JSON netlist (ECP5 cells), worst first, grouped by (start,
-    end): rows of (start, end, score, LUT-level hops, nets along the worst path, endpoints in the group)."""
+    end): rows of (start, end, score, LUT-level hops, nets along the worst path, endpoints in the group, cones).
+    cones > 0: for the first `cones` groups, per net along the worst path the registers in its fan-in cone, as
+    {source lines: flip-flop bits} (the RTL the logic up to that net reads); otherwise an empty list."""
     mods = d["modules"]
     topname = next(m for m, v in mods.items() if v.get("attributes", {}).get("top"))
     m = mods[topname]
@@ -163,11 +165,41 @@ def analyze(d: dict, min_score: float = 0.0) -> list[tuple[str, str, float, int,
         key = (base(start), base(endname) + ("" if p in ("DI",) else f".{p.rstrip('0123456789')}"))
         g = groups.get(key)
         if g is None or score > g[0]:
-            groups[key] = [score, len(path) - 1, [names.get(x, f"net{x}") for x in reversed(path)], (g[3] + 1) if g else 1]
+            groups[key] = [score, len(path) - 1, [names.get(x, f"net{x}") for x in reversed(path)],
+                           (g[3] + 1) if g else 1, list(reversed(path))]
         else:
             g[3] += 1
     rows = sorted(groups.items(), key=lambda kv: -kv[1][0])
-    return [(s_, e_, g[0], g[1], g[2], g[3]) for (s_, e_), g in rows]
+
+    def cone_of(net: int) -> dict[str, int]:
+        # the sequential cells (and ports) behind a net, through the combinational cells, by source lines
+        seen: set[int] = set()
+        regs: dict[str, int] = defaultdict(int)
+        todo = [net]
+        while todo:
+            n = todo.pop()
+            if n in seen:
+                continue
+            seen.add(n)
+            drv = driver.get(n)
+            if drv is None:
+                regs["(port or constant) " + base(names.get(n, f"net{n}"))] += 1
+                continue
+            cn, p = drv
+            t = cells[cn]["type"]
+            if t in SEQ_OUT and (SEQ_OUT[t] is None or p in SEQ_OUT[t]):
+                regs[src_of(cn)] += 1
+            elif t in COMB or t.startswith("aesf_"):
+                todo += cell_inputs(cells[cn], p)
+            else:
+                regs[t + " " + base(names.get(n, f"net{n}"))] += 1
+        return dict(sorted(regs.items(), key=lambda kv: -kv[1]))
+
+    out = []
+    for i, ((s_, e_), g) in enumerate(rows):
+        cn_list = [cone_of(n) for n in g[4][1:]] if i < cones else []
+        out.append((s_, e_, g[0], g[1], g[2], g[3], cn_list))
+    return out
 
 
 def main() -> int:
@@ -176,12 +208,18 @@ def main() -> int:
     ap.add_argument("--top", type=int, default=25, help="groups to list")
     ap.add_argument("--via", action="store_true", help="print the nets along each path")
     ap.add_argument("--min", type=float, default=0.0, help="only endpoints scoring at least this")
+    ap.add_argument("--cone", action="store_true",
+                    help="per net of each listed path, the source lines of the registers in its fan-in cone")
     args = ap.parse_args()
-    rows = analyze(json.load(open(args.netlist)), args.min)
-    for s, e, score, hops, path, count in rows[: args.top]:
+    rows = analyze(json.load(open(args.netlist)), args.min, cones=args.top if args.cone else 0)
+    for s, e, score, hops, path, count, cones in rows[: args.top]:
         print(f"{score:5.2f}  {hops:2d} hops  x{count:<5d} {s}  ->  {e}")
         if args.via:
             print("        via " + " > ".join(base(x) for x in path[1:-1][:12]))
+        for net, cone in zip(path[1:], cones):
+            regs = ", ".join(f"{k} ({v})" for k, v in list(cone.items())[:6])
+            more = f", +{len(cone) - 6} more" if len(cone) > 6 else ""
+            print(f"        {base(net)[:60]}: {regs}{more}")
     return 0
 
 

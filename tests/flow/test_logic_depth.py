@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """scripts/logic_depth.py (the pre-P&R register-to-register depth listing behind the gcm_lanes timing rounds) on a
 hand-built ECP5 netlist: two flip-flops feeding a chain of two LUT4s into a third flip-flop, and one LUT4 between
-the first and a fourth. The deeper path must come first, with its hop count and its two ends."""
+the first and a fourth. The deeper path must come first, with its hop count and its two ends; --cone lists, per net
+of the path, the source lines of the flip-flops behind it."""
 from __future__ import annotations
 
 
@@ -34,8 +35,20 @@ def _netlist() -> dict:
 
 def test_deepest_path_first(load_script):
     rows = load_script("logic_depth").analyze(_netlist())
-    start, end, score, hops, path, count = rows[0]
+    start, end, score, hops, path, count, cones = rows[0]
+    assert cones == []
     assert (start, end, hops) == ("a_q", "c_q", 2), rows[0]
     assert path[0] == "a_q" and path[-1] == "l2", path
     shallow = [r for r in rows if r[1] == "d_q"]
     assert len(shallow) == 1 and shallow[0][3] == 1 and shallow[0][2] < score, rows
+
+
+def test_cone_names_the_registers_behind_each_net(load_script):
+    rows = load_script("logic_depth").analyze(_netlist(), cones=1)
+    start, end, _, _, path, _, cones = rows[0]
+    assert (start, end) == ("a_q", "c_q")
+    # path a_q > l1 > l2: l1 reads a and b; l2 reads l1 and b (so again a and b, b once as a bit)
+    assert len(cones) == len(path) - 1 == 2, cones
+    assert cones[0] == {"x.v:1.1-1.9": 1, "x.v:2.1-2.9": 1}, cones
+    assert cones[1] == cones[0], cones
+    assert rows[1][6] == [], rows[1]          # only the first group's cones were asked for

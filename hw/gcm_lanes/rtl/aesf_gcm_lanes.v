@@ -819,17 +819,35 @@ module aesf_gcm_lanes #(
   assign ks_cnt_d = ks_cnt_q + (KS_LOG2+2)'(ks_issue) - (KS_LOG2+2)'(ks_pop);
   assign ks_push  = out_ks;
 
-  // abort: nothing issued any more; after LAT + 1 cycles the lanes are empty
+  // abort: nothing issued any more; after LAT + 1 cycles the lanes are empty. The abort's end (queues emptied,
+  // done_o with ErrAborted, back to StIdle) is a flip-flop set one cycle after abort_done (ab_end_q, AbCopies kept
+  // copies: copy 0 the control and the queues, copy 1 the tag side's result registers); abort_done stays true in
+  // that cycle (nothing is issued or pushed in StAbort; FORMAL). Timing, issue 19, twenty-fifth round: the abort
+  // wait's count, the GHASH unit's state and the output FIFO's flag -> abort_done -> the enables of the ~140 tag
+  // side result flip-flops were both LFE5U-85F median paths of the twenty-fourth round (6 LUTs, 10.8 ns). One
+  // cycle more from abort_i to its done_o.
+  localparam int AbCopies = 2;
   logic [6:0] ab_cnt_q;
   logic       abort_done;
+  logic       ab_end_d;
+  logic [AbCopies-1:0] ab_end_q;
   assign abort_done = (ab_cnt_q == '0) && !gh_busy && !out_v;
+  assign ab_end_d   = (st_q == StAbort) && abort_done && !ab_end_q[0];
+  for (genvar k = 0; k < AbCopies; k++) begin : gen_ab_end
+    (* keep *)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni)      ab_end_q[k] <= 1'b0;
+      else if (clear_q) ab_end_q[k] <= 1'b0;
+      else              ab_end_q[k] <= ab_end_d;
+    end
+  end
 
   // E_K(J0) of every message, in order (at most CQ: one per outstanding message)
   logic         ej_v, ej_pop, ej_ready;
   logic [127:0] ej_rdata;
   logic [CQ_LOG2:0] ej_cnt;
   aesf_fifo #(.W(128), .DEPTH(CQ), .WIPE(0)) u_ej (
-    .clk_i, .rst_ni, .clear_i(clear_q || (st_q == StAbort && abort_done)),
+    .clk_i, .rst_ni, .clear_i(clear_q || ab_end_q[0]),
     .wvalid_i(out_j0), .wready_o(ej_ready), .wdata_i(aes_d_o[N*128-1 -: 128]),
     .rvalid_o(ej_v), .rready_i(ej_pop), .rdata_o(ej_rdata), .count_o(ej_cnt)
   );
@@ -893,7 +911,7 @@ module aesf_gcm_lanes #(
   // msg_act_q's next value (the main FSM block below: cleared by clear_q and at the end of an abort), written
   // without mo_d's adder (timing, issue 19: mo_q's carry chain was in front of the abort copies): mo_d != 0 is
   // a command taken, or messages outstanding and not the last one done now
-  assign msg_act_d   = !clear_q && !(st_q == StAbort && abort_done) &&
+  assign msg_act_d   = !clear_q && !ab_end_q[0] &&
                        (cmd_hs || (msg_act_q && !(tag_done && mo_one_q)));
   assign mabort_d    = abort_i && msg_act_d;
   // (flush_q's next value is 0 when it is 0 or 1 and no clear comes; st_q's is st_d unless a clear comes)
@@ -1044,7 +1062,7 @@ module aesf_gcm_lanes #(
       StKexp:  if (ks_last) st_d = StHenc;                      // round key Nr is written at this edge
       StHenc:  st_d = StHpow;                                   // issue_h: E_K(0) enters lane 0
       StHpow:  if (hpow_done) st_d = StIdle;
-      StAbort: if (abort_done) st_d = StIdle;                   // nothing in flight in the lanes
+      StAbort: if (ab_end_q[0]) st_d = StIdle;                  // nothing in flight in the lanes
       default: st_d = StIdle;
     endcase
     if (abort_go) st_d = StAbort;
@@ -1107,7 +1125,7 @@ module aesf_gcm_lanes #(
       if (flush_q != '0) flush_q <= flush_q - 7'd1;
       if (abort_go)                            ab_cnt_q <= 7'(LAT + 1);
       else if (ab_cnt_q != '0)                 ab_cnt_q <= ab_cnt_q - 7'd1;
-      if (st_q == StAbort && abort_done) begin // an output beat already offered stays valid until taken
+      if (ab_end_q[0]) begin                   // an output beat already offered stays valid until taken
         mo_q      <= '0;
         mo_full_q <= 1'b0;
         mo_one_q  <= 1'b0;
@@ -1126,7 +1144,7 @@ module aesf_gcm_lanes #(
   // all computed here from the next pointers and valid bits, one cycle ahead. The front registers' data is wiped
   // by the zeroize only (their wp_q copies); after an abort their valid bits are dropped (the data is never read
   // again: the text XOR reads only a valid head).
-  assign ks_clr  = clear_q || (st_q == StAbort && abort_done);
+  assign ks_clr  = clear_q || ab_end_q[0];
   assign ks_wp_d = ks_wp_q + (KS_LOG2+1)'(ks_wr);
   assign ks_rp_d = ks_rp_q + (KS_LOG2+1)'(ks_load || ks_byp);   // (bypass: skip its memory copy)
   assign ks_ws_d = ks_ws_q ^ (ks_load || ks_byp);
@@ -1529,7 +1547,7 @@ module aesf_gcm_lanes #(
         // constant time: full XOR-reduce of the masked difference
         fail_q <= (t1_err_q == ErrNone) && t1_dec_q && (|(t1_x_q ^ t1_tin_q));
       end
-      if (st_q == StAbort && abort_done) begin
+      if (ab_end_q[1]) begin
         lastout_q    <= '0;
         lastout_nz_q <= 1'b0;
         err_q     <= ErrAborted;
@@ -1581,6 +1599,8 @@ module aesf_gcm_lanes #(
       assert (mo_one_q == (mo_q == (CQ_LOG2+1)'(1)));
       assert (msg_act_q == (mo_q != '0));
       assert (stop_tag_q == (abort_q || clear_q));
+      for (int k = 1; k < AbCopies; k++) assert (ab_end_q[k] == ab_end_q[0]);
+      if (ab_end_q[0]) assert (st_q == StAbort && abort_done);   // the abort's end, one cycle after abort_done
       assert (wp_q == {NWp{clear_q}});                         // every copy of the zeroize's data wipe
       assert (j0_take == (gk_pop && gk_j0));
       if (j0_take) assert (ist_q == StIJ0 && ivlen_sent_q && !j0h_v_q);   // a J0 comes only to its message
