@@ -773,9 +773,9 @@ module aesf_gcm_lanes #(
   // ------------------------------------------------------------------------------------------
   logic [127:0] sj0_q, cb_q;
   logic [32:0]  ctr_left_q;     // counter blocks still to issue
+  logic         ctr_nz_q;       // ctr_left_q != 0
   logic         ctr_small_q;    // ctr_left_q <= N: the next counter beat is the message's last
   logic         s_small_q;      // s_blocks_q <= N
-  logic         s_nz_q;         // s_blocks_q != 0
   logic [32:0]  s_blocks_q;     // text blocks of the message on the issue side
   logic [32:0]  sld_blocks;
   logic [95:0]  sld_iv;
@@ -812,10 +812,7 @@ module aesf_gcm_lanes #(
   assign issue_h   = (st_q == StHenc);
   assign issue_j0  = !ab_iss_q && ((sst_q == StSJ0) || ((sst_q == StSWait) && j0h_v_q));
   assign j0_iss    = (sst_q == StSJ0) ? sj0_q : j0h_q;
-  // (in StSCtr a counter block is always left: the state is entered with s_blocks_q != 0 and left with the last
-  // beat; FORMAL. So the decision reads the state, the abort and the credit flag only: timing, issue 19,
-  // twenty-fifth round: the count's flag and the state case were 6 LUTs in front of the issue side's enables)
-  assign issue_ctr = !ab_iss_q && (sst_q == StSCtr) && !ks_full_q;
+  assign issue_ctr = !ab_iss_q && (sst_q == StSCtr) && ctr_nz_q && !ks_full_q;
   assign aes_v_i  = issue_h || issue_j0 || issue_ctr;
   assign aes_d_i  = (issue_h || issue_j0) ? {(issue_j0 ? j0_iss : 128'd0), {(N-1)*128{1'b0}}} : ctr_beat;
   assign ks_issue = issue_ctr;
@@ -1246,7 +1243,7 @@ module aesf_gcm_lanes #(
     sst_d = sst_q;
     unique case (sst_q)
       StSIdle:        if (s_load) sst_d = sld_ivc ? StSJ0 : StSWait;
-      StSWait, StSJ0: if (issue_j0) sst_d = s_nz_q ? StSCtr : StSIdle;
+      StSWait, StSJ0: if (issue_j0) sst_d = (s_blocks_q != '0) ? StSCtr : StSIdle;
       StSCtr:         if (issue_ctr && ctr_small_q) sst_d = StSIdle;   // the last counter beat
       default:        sst_d = StSIdle;
     endcase
@@ -1258,36 +1255,45 @@ module aesf_gcm_lanes #(
     else                     sst_q <= sst_d;
   end
 
-  // issue side: J0, the counter block and the block count. The three writes are enabled by s_load (StSIdle),
-  // issue_j0 (StSWait / StSJ0) and issue_ctr (StSCtr), which exclude each other, each a LUT of flip-flops (no
-  // case on the state in front of the enables: timing, issue 19, twenty-fifth round)
+  // issue side: J0, the counter block and the block count
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; s_blocks_q <= '0;
-      ctr_small_q <= 1'b1; s_small_q <= 1'b1; s_nz_q <= 1'b0;
+      sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
+      ctr_small_q <= 1'b1; s_small_q <= 1'b1;
     end else if (mclr_q[McIss]) begin
-      sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; s_blocks_q <= '0;
-      ctr_small_q <= 1'b1; s_small_q <= 1'b1; s_nz_q <= 1'b0;
+      sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
+      ctr_small_q <= 1'b1; s_small_q <= 1'b1;
     end else begin
-      if (s_load) begin
-        s_blocks_q <= sld_blocks;
-        s_small_q  <= (sld_blocks <= 33'(N));
-        s_nz_q     <= (sld_blocks != '0);
-        sj0_q      <= {sld_iv, 32'd1};
-      end
-      if (issue_j0) begin
-        cb_q        <= j0_inc;   // first counter block inc32(J0)
-        ctr_left_q  <= s_blocks_q;
-        ctr_small_q <= s_small_q;
-        sj0_q       <= '0;
-      end
-      // (the last beat from the flag kept one beat ahead, not from a compare of the count: timing, issue 19,
-      // the compare's carry chain drove the enables of the 128 counter-block flip-flops)
-      if (issue_ctr) begin
-        cb_q        <= ctr_small_q ? '0 : cb_next;
-        ctr_left_q  <= ctr_small_q ? '0 : ctr_left_q - 33'(N);
-        ctr_small_q <= (ctr_left_q <= 33'(2 * N));
-      end
+      unique case (sst_q)
+        StSIdle: begin
+          if (s_load) begin
+            s_blocks_q <= sld_blocks;
+            s_small_q  <= (sld_blocks <= 33'(N));
+            sj0_q      <= {sld_iv, 32'd1};
+          end
+        end
+        StSWait, StSJ0: begin
+          if (issue_j0) begin
+            cb_q        <= j0_inc;   // first counter block inc32(J0)
+            ctr_left_q  <= s_blocks_q;
+            ctr_nz_q    <= (s_blocks_q != '0);
+            ctr_small_q <= s_small_q;
+            sj0_q       <= '0;
+          end
+        end
+        StSCtr: begin
+          // (the last beat from the flag kept one beat ahead, not from a compare of the count: timing, issue 19,
+          // the compare's carry chain drove the enables of the 128 counter-block flip-flops)
+          if (issue_ctr) begin
+            cb_q        <= cb_next;
+            ctr_left_q  <= ctr_small_q ? '0 : ctr_left_q - 33'(N);
+            ctr_nz_q    <= !ctr_small_q;
+            ctr_small_q <= (ctr_left_q <= 33'(2 * N));
+            if (ctr_small_q) cb_q <= '0;
+          end
+        end
+        default: ;
+      endcase
     end
   end
 
@@ -1606,9 +1612,6 @@ module aesf_gcm_lanes #(
       if (tg_ld_q) assert (tg_nst_q == StIIv || tg_nst_q == StIAad);
       if (ist_q == StIIv && iv96_q) assert (!j0h_v_q && !gh_st_pend_q);
       if (sst_q == StSCtr) assert (ctr_small_q == (ctr_left_q <= 33'(N)));
-      if (sst_q == StSCtr) assert (ctr_left_q != '0);           // issue_ctr needs no count flag
-      if (sst_q != StSIdle) assert (s_nz_q == (s_blocks_q != '0));
-      assert (32'(s_load) + 32'(issue_j0) + 32'(issue_ctr) <= 1); // the issue side's writes exclude each other
     end
   end
 `endif
