@@ -52,3 +52,6 @@ def test_cone_names_the_registers_behind_each_net(load_script):
     assert cones[0] == {"x.v:1.1-1.9": 1, "x.v:2.1-2.9": 1}, cones
     assert cones[1] == cones[0], cones
     assert rows[1][6] == [], rows[1]          # only the first group's cones were asked for
+    # the shallow group a_q > l3 > d_q: l3 reads a only (b is not behind it)
+    shallow = [r for r in load_script("logic_depth").analyze(_netlist(), cones=2) if r[1] == "d_q"]
+    assert shallow[0][6] == [{"x.v:1.1-1.9": 1}], shallow
