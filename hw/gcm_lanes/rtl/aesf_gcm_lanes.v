@@ -303,13 +303,11 @@ module aesf_gcm_lanes #(
   // to fill), from the memory front, or straight from a lane output arriving while the memory is empty (its memory
   // entry is then skipped: the read pointer advances with the write pointer); the refill decision reads flip-flops
   // only. Every keystream lane output is written into the memory. Credits: ks_cnt_q = beats issued and not yet
-  // taken by the text XOR (in flight, in the memory or in a front register), at most KD + 1; ks_full_q = no credit
-  // left, a flip-flop decided from the next count (the input handshake only decrements the count, it reaches no
-  // compare). The keystream of consecutive messages follows each other in the FIFO: the issue side runs ahead of
+  // taken by the text XOR (in flight, in the memory or in a front register), at most KD + 1; no credit left is
+  // decided from the next count into the counter-beat decision's flip-flops (ks_full_nx, see issue_ctr). The keystream of consecutive messages follows each other in the FIFO: the issue side runs ahead of
   // the input side by as many beats as the credits allow, across message boundaries.
   logic [KS_LOG2:0]  ks_wp_q, ks_rp_q;
   logic [KS_LOG2+1:0] ks_cnt_q, ks_cnt_d;
-  logic              ks_full_q;
   logic              ks_push, ks_pop, ks_issue, ks_mem_ne, ks_fill, ks_load, ks_byp, ks_wr;
   logic [2*N*128-1:0] ks_hd_q;                         // front register k in [N*128*k +: N*128]
   logic [1:0]        ks_hv_q;
@@ -773,9 +771,9 @@ module aesf_gcm_lanes #(
   // ------------------------------------------------------------------------------------------
   logic [127:0] sj0_q, cb_q;
   logic [32:0]  ctr_left_q;     // counter blocks still to issue
-  logic         ctr_nz_q;       // ctr_left_q != 0
   logic         ctr_small_q;    // ctr_left_q <= N: the next counter beat is the message's last
   logic         s_small_q;      // s_blocks_q <= N
+  logic         s_nz_q;         // s_blocks_q != 0
   logic [32:0]  s_blocks_q;     // text blocks of the message on the issue side
   logic [32:0]  sld_blocks;
   logic [95:0]  sld_iv;
@@ -808,13 +806,32 @@ module aesf_gcm_lanes #(
   logic [127:0] j0_inc, cb_next;
   aesf_inc32 #(.STEP(1)) u_j0_inc (.data_i(j0_iss), .data_o(j0_inc));
   aesf_inc32 #(.STEP(N)) u_cb_next (.data_i(cb_q), .data_o(cb_next));
+  // The issue decisions: issue_j0 = E_K(J0) enters the lanes now (no abort; StSJ0, or StSWait with the input
+  // side's J0 handed over), issue_ctr = a counter beat enters now (no abort; StSCtr, which always has a block left;
+  // a keystream credit left). Both are flip-flops computed one cycle ahead from the next values of the state, the
+  // abort, the J0 hand-over flag and the credit count (timing, issue 19, twenty-sixth round: the LFE5U-85F median
+  // path of the twenty-fifth was j0h_v_q / ks_full_q / the state -> the decisions -> the enables of ~290 issue side
+  // flip-flops, 10.28 ns of which 8.34 routing). Kept copies, one per group they enable (FORMAL checks every copy
+  // against the definition above): IsCtl the control (state, credits, kind delay line, lane valid, the J0
+  // hand-over flag), IsCb the counter block and the counts, IsSj0 the command's J0, IsJ0h the input side's J0,
+  // IsLane the lane input's select (issue_j0 only).
+  localparam int IsCtl  = 0;
+  localparam int IsCb   = 1;
+  localparam int IsSj0  = 2;
+  localparam int IsJ0h  = 3;
+  localparam int IsLane = 4;
+  localparam int IjCopies = 5;
+  localparam int IcCopies = 2;      // issue_ctr: IsCtl and IsCb
+  logic [IjCopies-1:0] ij_q;
+  logic [IcCopies-1:0] ic_q;
+  logic                ij_d, ic_d, ks_full_nx;
   logic issue_h, issue_j0, issue_ctr;
   assign issue_h   = (st_q == StHenc);
-  assign issue_j0  = !ab_iss_q && ((sst_q == StSJ0) || ((sst_q == StSWait) && j0h_v_q));
+  assign issue_j0  = ij_q[IsCtl];
   assign j0_iss    = (sst_q == StSJ0) ? sj0_q : j0h_q;
-  assign issue_ctr = !ab_iss_q && (sst_q == StSCtr) && ctr_nz_q && !ks_full_q;
+  assign issue_ctr = ic_q[IsCtl];
   assign aes_v_i  = issue_h || issue_j0 || issue_ctr;
-  assign aes_d_i  = (issue_h || issue_j0) ? {(issue_j0 ? j0_iss : 128'd0), {(N-1)*128{1'b0}}} : ctr_beat;
+  assign aes_d_i  = (issue_h || ij_q[IsLane]) ? {(ij_q[IsLane] ? j0_iss : 128'd0), {(N-1)*128{1'b0}}} : ctr_beat;
   assign ks_issue = issue_ctr;
   assign ks_cnt_d = ks_cnt_q + (KS_LOG2+2)'(ks_issue) - (KS_LOG2+2)'(ks_pop);
   assign ks_push  = out_ks;
@@ -1160,10 +1177,10 @@ module aesf_gcm_lanes #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0;
+      ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0;
       ks_hv_q <= '0; ks_hs_q <= 1'b0; ks_ws_q <= 1'b0; ks_ne_q <= 1'b0; ks_fill_q <= 1'b1; ks_hvh_q <= 1'b0;
     end else if (ks_clr) begin
-      ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0; ks_full_q <= 1'b0;
+      ks_wp_q <= '0; ks_rp_q <= '0; ks_cnt_q <= '0;
       ks_hv_q <= '0; ks_hs_q <= 1'b0; ks_ws_q <= 1'b0; ks_ne_q <= 1'b0; ks_fill_q <= 1'b1; ks_hvh_q <= 1'b0;
     end else begin
       ks_wp_q   <= ks_wp_d;
@@ -1175,7 +1192,6 @@ module aesf_gcm_lanes #(
       ks_fill_q <= !ks_hv_d[ks_ws_d];
       ks_hvh_q  <= ks_hv_d[ks_hs_d];
       ks_cnt_q  <= ks_cnt_d;
-      ks_full_q <= (ks_cnt_d > (KS_LOG2+2)'(KD));
     end
   end
 
@@ -1243,7 +1259,7 @@ module aesf_gcm_lanes #(
     sst_d = sst_q;
     unique case (sst_q)
       StSIdle:        if (s_load) sst_d = sld_ivc ? StSJ0 : StSWait;
-      StSWait, StSJ0: if (issue_j0) sst_d = (s_blocks_q != '0) ? StSCtr : StSIdle;
+      StSWait, StSJ0: if (issue_j0) sst_d = s_nz_q ? StSCtr : StSIdle;
       StSCtr:         if (issue_ctr && ctr_small_q) sst_d = StSIdle;   // the last counter beat
       default:        sst_d = StSIdle;
     endcase
@@ -1255,39 +1271,57 @@ module aesf_gcm_lanes #(
     else                     sst_q <= sst_d;
   end
 
+  // the issue decisions' next values (the state, the abort and the credits of the next cycle; see issue_j0)
+  assign ks_full_nx = !ks_clr && (ks_cnt_d > (KS_LOG2+2)'(KD));
+  assign ij_d = !abort_i && !mclr_q[McIss] && ((sst_d == StSJ0) || ((sst_d == StSWait) && j0h_v_d));
+  assign ic_d = !abort_i && !mclr_q[McIss] && (sst_d == StSCtr) && !ks_full_nx;
+  for (genvar k = 0; k < IjCopies; k++) begin : gen_ij
+    (* keep *)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) ij_q[k] <= 1'b0;
+      else         ij_q[k] <= ij_d;
+    end
+  end
+  for (genvar k = 0; k < IcCopies; k++) begin : gen_ic
+    (* keep *)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) ic_q[k] <= 1'b0;
+      else         ic_q[k] <= ic_d;
+    end
+  end
+
   // issue side: J0, the counter block and the block count
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
-      ctr_small_q <= 1'b1; s_small_q <= 1'b1;
+      sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; s_blocks_q <= '0;
+      ctr_small_q <= 1'b1; s_small_q <= 1'b1; s_nz_q <= 1'b0;
     end else if (mclr_q[McIss]) begin
-      sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; ctr_nz_q <= 1'b0; s_blocks_q <= '0;
-      ctr_small_q <= 1'b1; s_small_q <= 1'b1;
+      sj0_q <= '0; cb_q <= '0; ctr_left_q <= '0; s_blocks_q <= '0;
+      ctr_small_q <= 1'b1; s_small_q <= 1'b1; s_nz_q <= 1'b0;
     end else begin
       unique case (sst_q)
         StSIdle: begin
           if (s_load) begin
             s_blocks_q <= sld_blocks;
             s_small_q  <= (sld_blocks <= 33'(N));
+            s_nz_q     <= (sld_blocks != '0);
             sj0_q      <= {sld_iv, 32'd1};
           end
         end
         StSWait, StSJ0: begin
-          if (issue_j0) begin
+          if (ij_q[IsCb]) begin
             cb_q        <= j0_inc;   // first counter block inc32(J0)
             ctr_left_q  <= s_blocks_q;
-            ctr_nz_q    <= (s_blocks_q != '0);
             ctr_small_q <= s_small_q;
-            sj0_q       <= '0;
           end
+          if (ij_q[IsSj0]) sj0_q <= '0;
         end
         StSCtr: begin
           // (the last beat from the flag kept one beat ahead, not from a compare of the count: timing, issue 19,
           // the compare's carry chain drove the enables of the 128 counter-block flip-flops)
-          if (issue_ctr) begin
+          if (ic_q[IsCb]) begin
             cb_q        <= cb_next;
             ctr_left_q  <= ctr_small_q ? '0 : ctr_left_q - 33'(N);
-            ctr_nz_q    <= !ctr_small_q;
             ctr_small_q <= (ctr_left_q <= 33'(2 * N));
             if (ctr_small_q) cb_q <= '0;
           end
@@ -1413,7 +1447,7 @@ module aesf_gcm_lanes #(
     end else begin
       gh_st_pend_q <= gh_st_pend_d;
       j0h_v_q      <= j0h_v_d;
-      if (issue_j0 && sst_q == StSWait) j0h_q <= '0;
+      if (ij_q[IsJ0h] && sst_q == StSWait) j0h_q <= '0;
       if (pk_v && pk_r) pad_q <= '0;
       unique case (ist_q)
         StIIdle: ;
@@ -1612,6 +1646,13 @@ module aesf_gcm_lanes #(
       if (tg_ld_q) assert (tg_nst_q == StIIv || tg_nst_q == StIAad);
       if (ist_q == StIIv && iv96_q) assert (!j0h_v_q && !gh_st_pend_q);
       if (sst_q == StSCtr) assert (ctr_small_q == (ctr_left_q <= 33'(N)));
+      if (sst_q == StSCtr) assert (ctr_left_q != '0);         // StSCtr always has a counter block left
+      if (sst_q == StSWait || sst_q == StSJ0) assert (s_nz_q == (s_blocks_q != '0));
+      // every copy of the issue decisions (computed one cycle ahead) matches its definition
+      for (int k = 0; k < IjCopies; k++)
+        assert (ij_q[k] == (!ab_iss_q && ((sst_q == StSJ0) || ((sst_q == StSWait) && j0h_v_q))));
+      for (int k = 0; k < IcCopies; k++)
+        assert (ic_q[k] == (!ab_iss_q && (sst_q == StSCtr) && !(ks_cnt_q > (KS_LOG2+2)'(KD))));
     end
   end
 `endif
