@@ -467,6 +467,7 @@ module aesf_gcm_lanes #(
   logic        c_iv_small_q, c_aad_small_q, c_txt_small_q;   // at most N blocks
   logic        c_aad_none_q, c_txt_none_q;                    // no AAD / no text
   logic [N*16-1:0] c_txt_be_q;  // byte enables of the last text beat
+  logic [N*16-1:0] c_iv_be_q, c_aad_be_q;   // ... of the last IV beat, of the last AAD beat
   // key_ready_o: a flip-flop, computed one cycle ahead from the next values (key_rdy_q = st_q is StIdle, no
   // message outstanding, no clear and no lane flush), AND the clear_i port (timing, issue 19: the decision was
   // three LUT levels in front of the key handshake's fan-out to the key controller and the FSM)
@@ -488,10 +489,10 @@ module aesf_gcm_lanes #(
   // command queue entry (input side): {err, decrypt, ivc, iv_len, aad_len, txt_len, tag byte enables, main GHASH
   // block count and padding, iv96, iv/aad/txt small, aad/txt none, iv/aad/txt blocks, J0 GHASH block count and
   // padding, last
-  // text beat's byte enables}: everything the input side loads, computed here from the command register (one
+  // text, IV and AAD beats' byte enables}: everything the input side loads, computed here from the command register (one
   // adder: the main GHASH message's block count, AAD || C || len aligned to beats = (AAD blocks + text blocks + N)
   // rounded down to N); the entry goes through the next-message register (u_nx), so the load copies flip-flops
-  localparam int CQW = 3 + 1 + 1 + 16 + 32 + 36 + 16 + 36 + 4 + 4 + 2 + 13 + 29 + 33 + 36 + 4 + N * 16;
+  localparam int CQW = 3 + 1 + 1 + 16 + 32 + 36 + 16 + 36 + 4 + 4 + 2 + 13 + 29 + 33 + 36 + 4 + 3 * N * 16;
   logic [CQW-1:0] cmd_word, cq_rdata, ld_word;
   logic [35:0]    c_main_n, c_main;
   assign c_main_n = (36'(c_aad_blk_q) + c_txtn_q) & ~NM136;              // roundup(aad + txt + 1, N)
@@ -501,7 +502,7 @@ module aesf_gcm_lanes #(
   assign cmd_word = {cmd_err, c_dec_q, cmd_ivc, c_iv_len_q, c_aad_len_q, c_txt_len_q, c_tag_be_q,
                      c_main_n, gh_pad(c_main), c_iv96_q, c_iv_small_q, c_aad_small_q, c_txt_small_q,
                      c_aad_none_q, c_txt_none_q,
-                     c_iv_blk_q, c_aad_blk_q, c_txt_blk_q, c_ivg_nblk_q, c_ivg_pad_q, c_txt_be_q};
+                     c_iv_blk_q, c_aad_blk_q, c_txt_blk_q, c_ivg_nblk_q, c_ivg_pad_q, c_txt_be_q, c_iv_be_q, c_aad_be_q};
   aesf_fifo #(.W(CQW), .DEPTH(CQ), .WIPE(0)) u_cq (
     .clk_i, .rst_ni, .clear_i(mclr_q[McCmd]),
     .wvalid_i(cq_push), .wready_o(cq_ready), .wdata_i(cmd_word),
@@ -542,6 +543,7 @@ module aesf_gcm_lanes #(
   logic         iv96_q, iv_small_q, aad_small_q, txt_small_q;
   logic         aad_none_q, txt_none_q;   // the message has no AAD / no text (flags: no compare on the beat path)
   logic [N*16-1:0] txt_be_q;    // byte enables of the message's last text beat
+  logic [N*16-1:0] iv_be_q, aad_be_q;   // ... of its last IV beat, of its last AAD beat
   // J0 handed from the input side to the issue side (IV beats or GHASH(IV))
   logic         j0h_v_q;
   logic [127:0] j0h_q;
@@ -582,39 +584,64 @@ module aesf_gcm_lanes #(
   // ------------------------------------------------------------------------------------------
   // Input side: segments of the current message
   // ------------------------------------------------------------------------------------------
+  // The input side's state once more, one-hot, for the packer's input multiplexers and the beat's shape (ipk_q,
+  // a kept copy loaded with ist_q's next value; FORMAL: equal to ist_q's decode). Timing, issue 19,
+  // twenty-seventh round: ist_q's decode, shared with the rest of the input side, fanned out to the packer's N x
+  // 128 data and N x 16 byte-enable input flip-flops and was placed far from them (LFE5UM5G-85F: a route of 2.6 ns
+  // back to the packer).
+  localparam int IpIv  = 0;
+  localparam int IpJ0  = 1;
+  localparam int IpAad = 2;
+  localparam int IpTxt = 3;
+  localparam int IpLen = 4;
+  localparam int NIp   = 5;
+  logic [NIp-1:0] ipk_q, ipk_d;
   // The current beat of a segment: cur_small = at most N blocks left (this is the last beat), then
   // cur_low = blocks left (1..N; 0 only for an empty AAD segment). From flags, no wide compare.
   logic        cur_small;
   logic [3:0]  cur_low;
   logic [3:0]  cur_cnt;          // blocks in the current input beat
-  logic [15:0]  cur_lastbe;      // byte enables of the last block of the current segment
   always_comb begin
     cur_small    = 1'b1;
     cur_low      = 4'd0;
-    cur_lastbe   = '1;
-    unique case (ist_q)
-      StIIv:  begin cur_small = iv_small_q;  cur_low = iv_left_q[3:0];  cur_lastbe = byte_en(iv_len_q[3:0]);   end
-      StIAad: begin cur_small = aad_small_q; cur_low = aad_left_q[3:0]; cur_lastbe = byte_en(aad_len_q[3:0]);   end
-      StITxt: begin cur_small = txt_small_q; cur_low = txt_left_q[3:0]; cur_lastbe = byte_en(txt_len_q[3:0]);   end
-      default: ;
-    endcase
+    if (ipk_q[IpIv])  begin cur_small = iv_small_q;  cur_low = iv_left_q[3:0];  end
+    if (ipk_q[IpAad]) begin cur_small = aad_small_q; cur_low = aad_left_q[3:0]; end
+    if (ipk_q[IpTxt]) begin cur_small = txt_small_q; cur_low = txt_left_q[3:0]; end
     cur_cnt = cur_small ? cur_low : 4'(N);
   end
 
-  // per lane: lz = lane beyond the blocks of this beat (zero), lp = lane holds the segment's last block
+`ifdef FORMAL
+  // the input beat's byte enables by their definition (checked against cur_be below): per lane, lz = lane beyond
+  // the blocks of this beat (zero), lp = lane holds the segment's last block, cut to the segment's byte length
   logic [N-1:0] cur_lz, cur_lp;
+  logic [15:0]  cur_lastbe;      // byte enables of the last block of the current segment
   for (genvar k = 0; k < N; k++) begin : gen_lanesel
     assign cur_lz[k] = cur_small && (cur_low <= 4'(k));
     assign cur_lp[k] = cur_small && (cur_low == 4'(k + 1));
   end
+  always_comb begin
+    unique case (ist_q)
+      StIIv:   cur_lastbe = byte_en(iv_len_q[3:0]);
+      StIAad:  cur_lastbe = byte_en(aad_len_q[3:0]);
+      StITxt:  cur_lastbe = byte_en(txt_len_q[3:0]);
+      default: cur_lastbe = '1;
+    endcase
+  end
+`endif
 
   // byte enables of the input beat: bytes beyond the segment and lanes beyond cur_cnt are disabled. The packer
-  // applies them after its first input register (the masking is not on the path from in_data_i)
+  // applies them after its first input register (the masking is not on the path from in_data_i). A segment's last
+  // beat takes the enables computed with the command (iv_be_q / aad_be_q / txt_be_q), every other beat all bytes:
+  // a gate or two behind flip-flops (timing, issue 19, twenty-seventh round: the enables from the state, the
+  // blocks left and the byte lengths were 7 LUT levels from ist_q to the packer's input register, the LFE5U-85F
+  // median path of the twenty-sixth round). FORMAL checks them against the definition from the counts for every
+  // beat the packer takes.
   logic [N*16-1:0] cur_be;
-  for (genvar k = 0; k < N; k++) begin : gen_inbe
-    for (genvar b = 0; b < 16; b++) begin : gen_byte
-      assign cur_be[N*16-1-16*k-b] = !cur_lz[k] && (!cur_lp[k] || cur_lastbe[15-b]);
-    end
+  always_comb begin
+    cur_be = '1;
+    if (ipk_q[IpIv]  && iv_small_q)  cur_be = iv_be_q;
+    if (ipk_q[IpAad] && aad_small_q) cur_be = aad_be_q;
+    if (ipk_q[IpTxt] && txt_small_q) cur_be = txt_be_q;
   end
 
   // text: keystream XOR into a two-beat output FIFO. Its flags are registers: whether the core may take a text
@@ -714,10 +741,10 @@ module aesf_gcm_lanes #(
   logic [32:0] ld_txt_blocks;
   logic [35:0] ld_ivg_nblk;     // GHASH blocks of IV || pad || len, with the padding
   logic [3:0]  ld_ivg_pad;
-  logic [N*16-1:0] ld_txt_be;
+  logic [N*16-1:0] ld_txt_be, ld_iv_be, ld_aad_be;
   assign {ld_err, ld_dec, ld_ivc, ld_iv_len, ld_aad_len, ld_txt_len, ld_tag_be, ld_main_nblk, ld_main_pad,
           ld_iv96, ld_iv_small, ld_aad_small, ld_txt_small, ld_aad_none, ld_txt_none, ld_iv_blocks, ld_aad_blocks, ld_txt_blocks,
-          ld_ivg_nblk, ld_ivg_pad, ld_txt_be} = ld_word;
+          ld_ivg_nblk, ld_ivg_pad, ld_txt_be, ld_iv_be, ld_aad_be} = ld_word;
 
   // the message's input is complete in this cycle: tail entry
   // (the tag beat's handshake written out: in StITag in_ready_o is !in_stop_q; it drives the tail queue's
@@ -743,27 +770,24 @@ module aesf_gcm_lanes #(
     pk_be   = cur_be;
     pk_cnt  = cur_cnt;
     pk_pad  = pad_q;
-    unique case (ist_q)
-      StIIv:  pk_v = in_hs && !iv96_q;
-      StIJ0:  begin
-        pk_v    = !ivlen_sent_q;
-        pk_d    = {ivlenblk, {(N-1)*128{1'b0}}};
-        pk_be   = '1;
-        pk_cnt  = 4'd1;
-      end
-      StIAad: pk_v = in_hs;
-      StITxt: begin
-        pk_v = in_hs;
-        pk_d = dec_q ? in_data_i : txt_out;
-      end
-      StILen: begin
-        pk_v    = 1'b1;
-        pk_d    = {lenblk, {(N-1)*128{1'b0}}};
-        pk_be   = '1;
-        pk_cnt  = 4'd1;
-      end
-      default: ;
-    endcase
+    if (ipk_q[IpIv]) pk_v = in_hs && !iv96_q;
+    if (ipk_q[IpJ0]) begin
+      pk_v    = !ivlen_sent_q;
+      pk_d    = {ivlenblk, {(N-1)*128{1'b0}}};
+      pk_be   = '1;
+      pk_cnt  = 4'd1;
+    end
+    if (ipk_q[IpAad]) pk_v = in_hs;
+    if (ipk_q[IpTxt]) begin
+      pk_v = in_hs;
+      pk_d = dec_q ? in_data_i : (in_data_i ^ ks_hd);   // (unmasked: the packer applies pk_be)
+    end
+    if (ipk_q[IpLen]) begin
+      pk_v    = 1'b1;
+      pk_d    = {lenblk, {(N-1)*128{1'b0}}};
+      pk_be   = '1;
+      pk_cnt  = 4'd1;
+    end
   end
 
   // ------------------------------------------------------------------------------------------
@@ -1024,6 +1048,7 @@ module aesf_gcm_lanes #(
       c_iv_q <= '0; c_err_q <= ErrNone;
       c_iv_blk_q <= '0; c_aad_blk_q <= '0; c_txt_blk_q <= '0; c_txtn_q <= '0; c_ivg_nblk_q <= '0; c_ivg_pad_q <= '0;
       c_iv96_q <= 1'b0; c_iv_small_q <= 1'b0; c_aad_small_q <= 1'b0; c_txt_small_q <= 1'b0; c_txt_be_q <= '0;
+      c_iv_be_q <= '0; c_aad_be_q <= '0;
       c_aad_none_q <= 1'b0; c_txt_none_q <= 1'b0;
     end else begin
       c_dec_q       <= cmd_decrypt_i;
@@ -1047,6 +1072,8 @@ module aesf_gcm_lanes #(
       c_aad_none_q  <= (cmd_aad_len_i == 32'd0);
       c_txt_none_q  <= (cmd_txt_len_i == 36'd0);
       c_txt_be_q    <= last_be(33'(({1'b0, cmd_txt_len_i} + 37'd15) >> 4), cmd_txt_len_i[3:0]);
+      c_iv_be_q     <= last_be(33'(13'(({1'b0, cmd_iv_len_i} + 17'd15) >> 4)), cmd_iv_len_i[3:0]);
+      c_aad_be_q    <= last_be(33'(({1'b0, cmd_aad_len_i} + 33'd15) >> 4), cmd_aad_len_i[3:0]);
     end
   end
 
@@ -1409,6 +1436,15 @@ module aesf_gcm_lanes #(
     else                    ist_q <= ist_d;
   end
 
+  // the state's one-hot copy for the packer's input (see ipk_q)
+  assign ipk_d = {ist_d == StILen, ist_d == StITxt, ist_d == StIAad, ist_d == StIJ0, ist_d == StIIv};
+  (* keep *)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)            ipk_q <= '0;
+    else if (mclr_q[McIn])  ipk_q <= '0;
+    else                    ipk_q <= ipk_d;
+  end
+
   // the load decision's registered parts (see i_load), from the next values of ist_q, tg_ld_q, the armed part
   // (i_arm_d) and i_nok_q
   logic [2:0] ist_n;
@@ -1435,6 +1471,7 @@ module aesf_gcm_lanes #(
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ivlen_sent_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_st_j0_q <= 1'b0; gh_nblk_q <= '0; pad_q <= '0; main_nblk_q <= '0; main_pad_q <= '0;
       iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; txt_be_q <= '0;
+      iv_be_q <= '0; aad_be_q <= '0;
       aad_none_q <= 1'b0; txt_none_q <= 1'b0;
       j0h_v_q <= 1'b0; j0h_q <= '0;
     end else if (mclr_q[McIn]) begin
@@ -1442,6 +1479,7 @@ module aesf_gcm_lanes #(
       iv_left_q <= '0; aad_left_q <= '0; txt_left_q <= '0; ivlen_sent_q <= 1'b0;
       gh_st_pend_q <= 1'b0; gh_st_j0_q <= 1'b0; gh_nblk_q <= '0; pad_q <= '0; main_nblk_q <= '0; main_pad_q <= '0;
       iv96_q <= 1'b0; iv_small_q <= 1'b1; aad_small_q <= 1'b1; txt_small_q <= 1'b1; txt_be_q <= '0;
+      iv_be_q <= '0; aad_be_q <= '0;
       aad_none_q <= 1'b0; txt_none_q <= 1'b0;
       j0h_v_q <= 1'b0; j0h_q <= '0;
     end else begin
@@ -1505,10 +1543,12 @@ module aesf_gcm_lanes #(
         dec_q        <= ld_dec;
         iv_len_q     <= ld_iv_len;
         aad_len_q    <= ld_aad_len;
+        iv_be_q      <= ld_iv_be;
       end
       if (i_load_c[2] && i_nok_q) begin
         txt_len_q    <= ld_txt_len;
         tag_be_q     <= ld_tag_be;
+        aad_be_q     <= ld_aad_be;
       end
       if (i_load_c[3] && i_nok_q) begin
         main_nblk_q  <= ld_main_nblk;
@@ -1646,7 +1686,17 @@ module aesf_gcm_lanes #(
       if (tg_ld_q) assert (tg_nst_q == StIIv || tg_nst_q == StIAad);
       if (ist_q == StIIv && iv96_q) assert (!j0h_v_q && !gh_st_pend_q);
       if (sst_q == StSCtr) assert (ctr_small_q == (ctr_left_q <= 33'(N)));
-      if (sst_q == StSCtr) assert (ctr_left_q != '0);         // StSCtr always has a counter block left
+      if (sst_q == StSCtr) assert (ctr_left_q != '0);
+      assert (ipk_q == {ist_q == StILen, ist_q == StITxt, ist_q == StIAad, ist_q == StIJ0, ist_q == StIIv});
+      // the input beat's byte enables match their definition from the blocks left and the segment's byte length
+      // (bytes beyond the segment and lanes beyond the beat's blocks disabled) for every beat the packer takes
+      if (pk_v && (ist_q == StIIv || ist_q == StIAad || ist_q == StITxt)) begin
+        for (int k = 0; k < N; k++) begin
+          for (int b = 0; b < 16; b++) begin
+            assert (cur_be[N*16-1-16*k-b] == (!cur_lz[k] && (!cur_lp[k] || cur_lastbe[15-b])));
+          end
+        end
+      end         // StSCtr always has a counter block left
       if (sst_q == StSWait || sst_q == StSJ0) assert (s_nz_q == (s_blocks_q != '0));
       // every copy of the issue decisions (computed one cycle ahead) matches its definition
       for (int k = 0; k < IjCopies; k++)

@@ -123,18 +123,25 @@ module aesf_gcm_pack #(
     logic [N-1:0]     p_ln_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        p_v_q <= 1'b0; p_d_q <= '0; p_be_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
+        p_v_q <= 1'b0; p_d_q <= '0;
       end else if (clear_i[0]) begin
-        p_v_q <= 1'b0; p_d_q <= '0; p_be_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
+        p_v_q <= 1'b0; p_d_q <= '0;   // (the data is wiped; the beat's shape below is no secret)
       end else begin
         p_v_q  <= in_hs;
         p_d_q  <= in_data_i;          // no enable, as s_d_q
-        p_be_q <= in_be_i;
-        if (in_hs) begin
-          p_cnt_oh_q <= in_cnt_oh;
-          p_ln_q     <= in_ln;
-          p_pad_oh_q <= in_pad_oh;
-        end
+      end
+    end
+    // the beat's shape: loaded in every cycle, no enable and no clear, read only while p_v_q (timing, issue 19,
+    // twenty-seventh round: the caller's byte enables and the handshake were in front of these flip-flops'
+    // clear and enable)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        p_be_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
+      end else begin
+        p_be_q     <= in_be_i;
+        p_cnt_oh_q <= in_cnt_oh;
+        p_ln_q     <= in_ln;
+        p_pad_oh_q <= in_pad_oh;
       end
     end
     assign e_v = p_v_q; assign e_d = p_d_q & be_bits(p_be_q); assign e_cnt_oh = p_cnt_oh_q; assign e_ln = p_ln_q;
