@@ -177,28 +177,18 @@ module aesf_ghash_par #(
   // e = min(M, r - j): a beat's selection depends on min(r, M + N) only. sel_q[j] / has_q[j] / fsel_q[j] /
   // last_q describe the CURRENT beat. A start's first-beat selection is computed as it enters the start
   // queue (from start_nblk_i) and stored with it, so opening a message only copies the queue head; at a
-  // beat the next beat's selection comes from the low byte of rem_q (exact below RS_FAR2) one beat ahead, as a
-  // register (adv_q).
+  // beat the next beat's selection comes from the low byte of rem_q (exact while far_q = 0) one cycle ahead.
   localparam int RS_MAX = M + N;                  // <= 72 (N <= 8, D <= 8)
   localparam int RS_FAR = RS_MAX + N;             // blocks left from which the next beat is still saturated
   localparam int RS_FAR2 = RS_FAR + N;           // blocks left from which the beat after next is saturated
-  localparam int RS_FAR3 = RS_FAR2 + N;          // ... and, one beat later, the beat after that
   localparam int RS_N1  = N + 1;                  // blocks left from which a beat is not the last
   localparam int SW     = N * M + 2 * N + 1;      // {sel, has, fsel, last}
   logic [N*M-1:0] sel_q;                          // lane j: one-hot H^1..H^M in [M*j +: M]
   logic [N-1:0]   has_q, fsel_q;                  // lane j holds a block / a final block
   logic           last_q;                         // the current beat is the message's last
-  logic           far2_q;                         // rem_q >= RS_FAR2 (so the beat after next is saturated)
-  logic [7:0]     rs_adv2, rs_st, rs_st2;         // min(blocks left, M + N) of the beat after next / a start's
-                                                  // first beat / a start's second beat
-  logic [SW-1:0]  bs_adv, bs_st, bs_st2, bs_nxt, bs_nxt2;   // selections: next beat, pushed start (first and
-                                                  // second beat), queue head (first and second beat)
-  // The next beat's selection is a register (adv_q), loaded one beat ahead: at an open with the queue head's
-  // second-beat selection (computed as the start is pushed), at a beat from the blocks left two beats on
-  // (timing, issue 19, twenty-seventh round: rem_q -> the saturated count -> its decode -> the power-select
-  // copies was 7 LUT levels, the LFE5U-85F seed 2 path of the twenty-sixth round; FORMAL checks adv_q against the
-  // decode of the blocks left whenever a message is open)
-  logic [SW-1:0]  adv_q;
+  logic           far_q;                          // rem_q >= RS_FAR (so the next beat is saturated)
+  logic [7:0]     rs_adv, rs_st;                  // min(blocks left, M + N) of the next beat / a start's first
+  logic [SW-1:0]  bs_adv, bs_st, bs_nxt;          // selections: next beat, pushed start, queue head
 
   // x >= c for a constant c, written as gates: Yosys maps a compare with a constant to a carry chain as wide as
   // x (timing, issue 19: a 36-bit CCU2C chain from start_nblk_i into the start queue's LUT-RAM write data was the
@@ -237,25 +227,21 @@ module aesf_ghash_par #(
     end
     beat_sel = {sel, has, fsel, !ge_8(rs, 8'(N + 1))};
   endfunction
-  assign rs_adv2 = far2_q ? 8'(RS_MAX) : ge_8(rem_q[7:0], 8'(2 * N + 1)) ? rem_q[7:0] - 8'(2 * N) : 8'd0;
-  assign rs_st   = ge_cw(start_nblk_i, CW'(RS_MAX)) ? 8'(RS_MAX) : 8'(start_nblk_i);
-  assign rs_st2  = ge_cw(start_nblk_i, CW'(RS_FAR)) ? 8'(RS_MAX) :
-                   ge_cw(start_nblk_i, CW'(RS_N1))  ? 8'(start_nblk_i) - 8'(N) : 8'd0;
-  assign bs_adv  = adv_q;
-  assign bs_st   = beat_sel(rs_st);
-  assign bs_st2  = beat_sel(rs_st2);
+  assign rs_adv = far_q ? 8'(RS_MAX) : ge_8(rem_q[7:0], 8'(N + 1)) ? rem_q[7:0] - 8'(N) : 8'd0;
+  assign rs_st  = ge_cw(start_nblk_i, CW'(RS_MAX)) ? 8'(RS_MAX) : 8'(start_nblk_i);
+  assign bs_adv = beat_sel(rs_adv);
+  assign bs_st  = beat_sel(rs_st);
 
-  // start queue: {block count, far2, zero, first- and second-beat selection} of every start not yet opened;
-  // the head in flip-flops (HEAD_REG: the open copies it into the selection registers)
-  localparam int QW = CW + 2 + 2 * SW;
+  // start queue: {block count, far, zero, first-beat selection} of every start not yet opened
+  localparam int QW = CW + 2 + SW;
   logic [QW-1:0]  sq_wdata, sq_rdata;
   logic [CW-1:0]  nxt_n;                          // the queue head's block count
-  logic           nxt_far2, nxt_zero;
+  logic           nxt_far, nxt_zero;
   logic [2:0]     sq_cnt;
   logic           sq_ready;
-  assign sq_wdata = {start_nblk_i, ge_cw(start_nblk_i, CW'(RS_FAR2)), (start_nblk_i == '0), bs_st, bs_st2};
-  assign {nxt_n, nxt_far2, nxt_zero, bs_nxt, bs_nxt2} = sq_rdata;
-  aesf_fifo #(.W(QW), .DEPTH(4), .WIPE(0), .HEAD_REG(1)) u_sq (
+  assign sq_wdata = {start_nblk_i, ge_cw(start_nblk_i, CW'(RS_FAR)), (start_nblk_i == '0), bs_st};
+  assign {nxt_n, nxt_far, nxt_zero, bs_nxt} = sq_rdata;
+  aesf_fifo #(.W(QW), .DEPTH(4), .WIPE(0)) u_sq (
     .clk_i, .rst_ni, .clear_i(clr || abort),
     .wvalid_i(start), .wready_o(sq_ready), .wdata_i(sq_wdata),
     .rvalid_o(nxt_v), .rready_i(open), .rdata_o(sq_rdata), .count_o(sq_cnt)
@@ -272,17 +258,6 @@ module aesf_ghash_par #(
       {sel_q, has_q, fsel_q, last_q} <= bs_nxt;
     end else if (beat) begin
       {sel_q, has_q, fsel_q, last_q} <= bs_adv;
-    end
-  end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      adv_q <= '0; far2_q <= 1'b0;
-    end else if (clr || abort) begin
-      adv_q <= '0; far2_q <= 1'b0;
-    end else if (open) begin
-      adv_q <= bs_nxt2; far2_q <= nxt_far2;
-    end else if (beat) begin
-      adv_q <= beat_sel(rs_adv2); far2_q <= ge_cw(rem_q, CW'(RS_FAR3));
     end
   end
 
@@ -378,14 +353,13 @@ module aesf_ghash_par #(
   // its part of the power multiplexer (timing, issue 19: the one sel_q of a lane drove the AND-OR of its powers
   // for all 128 operand bits; on N = 1's LFE5U-85F seed 1 of the twenty-second round it was a route of 3.5 ns
   // across the device in front of 5 LUT levels into ir_y_q); copy (j, q) in [M*(FQ*j + q) +: M], loaded as sel_q
-  // but without the abort and clear terms (as fs_d): after either no beat is accepted before the next open,
-  // which loads them again, so they equal sel_q whenever a message is open (asserted)
   logic [N*M-1:0]    sel_d;
   logic [N*FQ*M-1:0] ssl_q;
   always_comb begin
     sel_d = sel_q;
-    if (fs_open)      sel_d = bs_nxt[SW-1 -: N*M];
-    else if (fs_beat) sel_d = bs_adv[SW-1 -: N*M];
+    if (clr || abort) sel_d = '0;
+    else if (open)    sel_d = bs_nxt[SW-1 -: N*M];
+    else if (beat)    sel_d = bs_adv[SW-1 -: N*M];
   end
   for (genvar j = 0; j < N; j++) begin : gen_ssl
     for (genvar q = 0; q < FQ; q++) begin : gen_q
@@ -613,6 +587,7 @@ module aesf_ghash_par #(
       dcnt_q    <= '0;
       run_q     <= 1'b0;
       rem_q     <= '0;
+      far_q     <= 1'b0;
       ph_pend_q <= 1'b0;
       oc_q      <= '0;
       oc_nz_q   <= 1'b0;
@@ -622,6 +597,7 @@ module aesf_ghash_par #(
       dcnt_q    <= '0;
       run_q     <= 1'b0;
       rem_q     <= '0;
+      far_q     <= 1'b0;
       ph_pend_q <= 1'b0;
       oc_q      <= '0;
       oc_nz_q   <= 1'b0;
@@ -631,6 +607,7 @@ module aesf_ghash_par #(
       dcnt_q    <= '0;
       run_q     <= 1'b0;
       rem_q     <= '0;
+      far_q     <= 1'b0;
       ph_pend_q <= 1'b0;
       oc_q      <= '0;
       oc_nz_q   <= 1'b0;
@@ -647,11 +624,13 @@ module aesf_ghash_par #(
       ph_pend_q <= open && nxt_zero;
       if (beat) begin
         rem_q <= ge_cw(rem_q, CW'(RS_N1)) ? rem_q - CW'(N) : '0;
+        far_q <= ge_cw(rem_q, CW'(RS_FAR2));
         if (last_q) run_q <= 1'b0;
       end
       if (open) begin
         run_q   <= !nxt_zero;
         rem_q   <= nxt_n;
+        far_q   <= nxt_far;
       end
     end
   end
@@ -725,7 +704,7 @@ module aesf_ghash_par #(
       // the per-lane copies of the partner selects, the bypass flag and the H-power issue agree
       for (int j = 0; j < N; j++) begin
         for (int q = 0; q < FQ; q++) assert (fsl_q[(D+1)*(FQ*j + q) +: D+1] == fs_q);
-        if (run_q) for (int q = 0; q < FQ; q++) assert (ssl_q[M*(FQ*j + q) +: M] == sel_q[M*j +: M]);
+        for (int q = 0; q < FQ; q++) assert (ssl_q[M*(FQ*j + q) +: M] == sel_q[M*j +: M]);
         assert (bypl_q[j] == byp_q);
         assert (hiss_q[j] == (st_q == StHIss));
       end
@@ -735,12 +714,6 @@ module aesf_ghash_par #(
       if (res_push) assert (res_ready);
       assert (!(ph_pend_q && run_q));
       if (!clr && !abort) assert (open == fs_open && beat == fs_beat);
-      // the next beat's selection register equals the decode of the blocks left it replaces
-      if (run_q) begin
-        assert (far2_q == ge_cw(rem_q, CW'(RS_FAR2)));
-        assert (adv_q == beat_sel(ge_cw(rem_q, CW'(RS_FAR)) ? 8'(RS_MAX) :
-                                  ge_8(rem_q[7:0], 8'(N + 1)) ? rem_q[7:0] - 8'(N) : 8'd0));
-      end
       // the registered partner select equals the decode it replaces whenever a beat can be accepted
       if (run_q) begin
         assert (fs_q[D] == (!first_q && ex_v && ((ex_c & cix_q) != '0)));

@@ -1686,7 +1686,7 @@ module aesf_gcm_lanes #(
       if (tg_ld_q) assert (tg_nst_q == StIIv || tg_nst_q == StIAad);
       if (ist_q == StIIv && iv96_q) assert (!j0h_v_q && !gh_st_pend_q);
       if (sst_q == StSCtr) assert (ctr_small_q == (ctr_left_q <= 33'(N)));
-      if (sst_q == StSCtr) assert (ctr_left_q != '0);         // StSCtr always has a counter block left
+      if (sst_q == StSCtr) assert (ctr_left_q != '0);
       assert (ipk_q == {ist_q == StILen, ist_q == StITxt, ist_q == StIAad, ist_q == StIJ0, ist_q == StIIv});
       // the input beat's byte enables match their definition from the blocks left and the segment's byte length
       // (bytes beyond the segment and lanes beyond the beat's blocks disabled) for every beat the packer takes
@@ -1696,7 +1696,7 @@ module aesf_gcm_lanes #(
             assert (cur_be[N*16-1-16*k-b] == (!cur_lz[k] && (!cur_lp[k] || cur_lastbe[15-b])));
           end
         end
-      end
+      end         // StSCtr always has a counter block left
       if (sst_q == StSWait || sst_q == StSJ0) assert (s_nz_q == (s_blocks_q != '0));
       // every copy of the issue decisions (computed one cycle ahead) matches its definition
       for (int k = 0; k < IjCopies; k++)
