@@ -304,8 +304,9 @@ module aesf_gcm_lanes #(
   // entry is then skipped: the read pointer advances with the write pointer); the refill decision reads flip-flops
   // only. Every keystream lane output is written into the memory. Credits: ks_cnt_q = beats issued and not yet
   // taken by the text XOR (in flight, in the memory or in a front register), at most KD + 1; no credit left is
-  // decided from the next count into the counter-beat decision's flip-flops (ks_full_nx, see issue_ctr). The keystream of consecutive messages follows each other in the FIFO: the issue side runs ahead of
-  // the input side by as many beats as the credits allow, across message boundaries.
+  // decided from the next count into the counter-beat decision's flip-flops (ks_full_nx, see issue_ctr). The
+  // keystream of consecutive messages follows each other in the FIFO: the issue side runs ahead of the input side
+  // by as many beats as the credits allow, across message boundaries.
   logic [KS_LOG2:0]  ks_wp_q, ks_rp_q;
   logic [KS_LOG2+1:0] ks_cnt_q, ks_cnt_d;
   logic              ks_push, ks_pop, ks_issue, ks_mem_ne, ks_fill, ks_load, ks_byp, ks_wr;
@@ -488,10 +489,10 @@ module aesf_gcm_lanes #(
 
   // command queue entry (input side): {err, decrypt, ivc, iv_len, aad_len, txt_len, tag byte enables, main GHASH
   // block count and padding, iv96, iv/aad/txt small, aad/txt none, iv/aad/txt blocks, J0 GHASH block count and
-  // padding, last
-  // text, IV and AAD beats' byte enables}: everything the input side loads, computed here from the command register (one
-  // adder: the main GHASH message's block count, AAD || C || len aligned to beats = (AAD blocks + text blocks + N)
-  // rounded down to N); the entry goes through the next-message register (u_nx), so the load copies flip-flops
+  // padding, last text, IV and AAD beats' byte enables}: everything the input side loads, computed here from the
+  // command register (one adder: the main GHASH message's block count, AAD || C || len aligned to beats = (AAD
+  // blocks + text blocks + N) rounded down to N); the entry goes through the next-message register (u_nx), so the
+  // load copies flip-flops
   localparam int CQW = 3 + 1 + 1 + 16 + 32 + 36 + 16 + 36 + 4 + 4 + 2 + 13 + 29 + 33 + 36 + 4 + 3 * N * 16;
   logic [CQW-1:0] cmd_word, cq_rdata, ld_word;
   logic [35:0]    c_main_n, c_main;
@@ -502,7 +503,8 @@ module aesf_gcm_lanes #(
   assign cmd_word = {cmd_err, c_dec_q, cmd_ivc, c_iv_len_q, c_aad_len_q, c_txt_len_q, c_tag_be_q,
                      c_main_n, gh_pad(c_main), c_iv96_q, c_iv_small_q, c_aad_small_q, c_txt_small_q,
                      c_aad_none_q, c_txt_none_q,
-                     c_iv_blk_q, c_aad_blk_q, c_txt_blk_q, c_ivg_nblk_q, c_ivg_pad_q, c_txt_be_q, c_iv_be_q, c_aad_be_q};
+                     c_iv_blk_q, c_aad_blk_q, c_txt_blk_q, c_ivg_nblk_q, c_ivg_pad_q,
+                     c_txt_be_q, c_iv_be_q, c_aad_be_q};
   aesf_fifo #(.W(CQW), .DEPTH(CQ), .WIPE(0)) u_cq (
     .clk_i, .rst_ni, .clear_i(mclr_q[McCmd]),
     .wvalid_i(cq_push), .wready_o(cq_ready), .wdata_i(cmd_word),
@@ -1686,7 +1688,7 @@ module aesf_gcm_lanes #(
       if (tg_ld_q) assert (tg_nst_q == StIIv || tg_nst_q == StIAad);
       if (ist_q == StIIv && iv96_q) assert (!j0h_v_q && !gh_st_pend_q);
       if (sst_q == StSCtr) assert (ctr_small_q == (ctr_left_q <= 33'(N)));
-      if (sst_q == StSCtr) assert (ctr_left_q != '0);
+      if (sst_q == StSCtr) assert (ctr_left_q != '0);         // StSCtr always has a counter block left
       assert (ipk_q == {ist_q == StILen, ist_q == StITxt, ist_q == StIAad, ist_q == StIJ0, ist_q == StIIv});
       // the input beat's byte enables match their definition from the blocks left and the segment's byte length
       // (bytes beyond the segment and lanes beyond the beat's blocks disabled) for every beat the packer takes
@@ -1696,7 +1698,7 @@ module aesf_gcm_lanes #(
             assert (cur_be[N*16-1-16*k-b] == (!cur_lz[k] && (!cur_lp[k] || cur_lastbe[15-b])));
           end
         end
-      end         // StSCtr always has a counter block left
+      end
       if (sst_q == StSWait || sst_q == StSJ0) assert (s_nz_q == (s_blocks_q != '0));
       // every copy of the issue decisions (computed one cycle ahead) matches its definition
       for (int k = 0; k < IjCopies; k++)
