@@ -586,8 +586,10 @@ module aesf_gcm_lanes #(
   logic [127:0]   tagin_w;      // the received tag as it enters the tail queue
   // HEAD_REG: the head entry in flip-flops, so the tag side's take decision starts at registers (timing, issue 19:
   // the LUT-RAM reads of u_gk and u_tq -> t_take -> the pops of u_tq / u_ej / u_gk / the GHASH result FIFO were the
-  // netlist's deepest group, 8 levels, scripts/logic_depth.py)
-  aesf_fifo #(.W(TQW), .DEPTH(CQ), .WIPE(0), .HEAD_REG(1)) u_tq (
+  // netlist's deepest group, 8 levels, scripts/logic_depth.py). LATE_POP (here, u_ej and u_gk): the take selects
+  // the queues' precomputed next pointers, counts, flags and head (timing, issue 19, twenty-ninth round: t_take ->
+  // the tail queue's pop -> its pointer and count enables, 6 LUTs, was the LFE5UM5G-85F median path)
+  aesf_fifo #(.W(TQW), .DEPTH(CQ), .WIPE(0), .HEAD_REG(1), .LATE_POP(1)) u_tq (
     .clk_i, .rst_ni, .clear_i(mclr_q[McCmd]),
     .wvalid_i(tq_push), .wready_o(tq_ready), .wdata_i(tq_wdata),
     .rvalid_o(tq_v), .rready_i(tq_pop), .rdata_o(tq_rdata), .count_o(tq_cnt)
@@ -902,7 +904,7 @@ module aesf_gcm_lanes #(
   logic         ej_v, ej_pop, ej_ready;
   logic [127:0] ej_rdata;
   logic [CQ_LOG2:0] ej_cnt;
-  aesf_fifo #(.W(128), .DEPTH(CQ), .WIPE(0)) u_ej (
+  aesf_fifo #(.W(128), .DEPTH(CQ), .WIPE(0), .LATE_POP(1)) u_ej (
     .clk_i, .rst_ni, .clear_i(clear_q || ab_end_q[0]),
     .wvalid_i(out_j0), .wready_o(ej_ready), .wdata_i(aes_d_o[N*128-1 -: 128]),
     .rvalid_o(ej_v), .rready_i(ej_pop), .rdata_o(ej_rdata), .count_o(ej_cnt)
@@ -948,7 +950,7 @@ module aesf_gcm_lanes #(
   logic j0_take;
   assign j0_take = gh_o_v && gk_v && gk_j0;
   assign gk_push = gh_st_v && gh_st_r;
-  aesf_fifo #(.W(1), .DEPTH(8), .WIPE(0), .HEAD_REG(1)) u_gk (
+  aesf_fifo #(.W(1), .DEPTH(8), .WIPE(0), .HEAD_REG(1), .LATE_POP(1)) u_gk (
     .clk_i, .rst_ni, .clear_i(mclr_q[McCmd]),
     .wvalid_i(gk_push), .wready_o(gk_ready), .wdata_i(gh_st_j0_q),
     .rvalid_o(gk_v), .rready_i(gk_pop), .rdata_o(gk_j0), .count_o(gk_cnt)
