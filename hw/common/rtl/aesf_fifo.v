@@ -22,11 +22,6 @@
 //   from a LUT-RAM read behind the read pointer), refilled from the storage or, when the FIFO is empty, straight
 //   from wdata_i; flags, count and latency are those of HEAD_REG = 0. A consumer's decision on the head's fields
 //   then starts at flip-flops (issue 19 / 21: LUT-RAM head reads in front of the pops of other queues).
-//   LATE_POP = 1 (timing): every register's next value is computed twice from flip-flops and wvalid_i, for a pop
-//   and for none, and rready_i only selects one of them (aesf_late_sel, one LUT level in front of the pointers,
-//   the count, the flags and the head register; no clock enables). For a consumer whose pop decision is several
-//   levels deep (issue 19, twenty-ninth round: the tag side's take -> 6 LUTs -> the tail queue's pointer and count
-//   enables was the LFE5UM5G-85F median path). Same behaviour, flags and cycles as LATE_POP = 0.
 //
 // Byte order: not interpreted (W opaque bits).
 // Latency: an entry pushed on edge t is visible at rdata_o after edge t (rvalid_o high in cycle t+1).
@@ -36,8 +31,7 @@ module aesf_fifo #(
   parameter int DEPTH = 4,  // entries: 2, 4, 8, 16, 32 or 64
   parameter int WIPE  = 0,  // 0 or 1: clear_i also zeroes every entry
   parameter int SPEC_WR = 0, // 0 or 1: the free entry takes wdata_i at every edge while not full (above)
-  parameter int HEAD_REG = 0, // 0 or 1: the head entry in a register (above)
-  parameter int LATE_POP = 0  // 0 or 1: rready_i selects precomputed next values (above)
+  parameter int HEAD_REG = 0 // 0 or 1: the head entry in a register (above)
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,   // asynchronous, active low
@@ -52,9 +46,8 @@ module aesf_fifo #(
 );
   aesf_param_check #(
     .ILLEGAL(W < 1 || !(DEPTH == 2 || DEPTH == 4 || DEPTH == 8 || DEPTH == 16 || DEPTH == 32 || DEPTH == 64) ||
-             WIPE < 0 || WIPE > 1 || SPEC_WR < 0 || SPEC_WR > 1 || HEAD_REG < 0 || HEAD_REG > 1 ||
-             LATE_POP < 0 || LATE_POP > 1),
-    .MSG    ("aesf_fifo: W must be >= 1, DEPTH one of 2, 4, 8, 16, 32, 64, WIPE, SPEC_WR, HEAD_REG, LATE_POP 0 or 1")
+             WIPE < 0 || WIPE > 1 || SPEC_WR < 0 || SPEC_WR > 1 || HEAD_REG < 0 || HEAD_REG > 1),
+    .MSG    ("aesf_fifo: W must be >= 1, DEPTH one of 2, 4, 8, 16, 32, 64, WIPE, SPEC_WR and HEAD_REG 0 or 1")
   ) u_param_check ();
 
   localparam int AW = $clog2(DEPTH);
@@ -65,98 +58,43 @@ module aesf_fifo #(
   logic [CW-1:0] count_q;
   logic          full_q;              // count_q == DEPTH
   logic          nempty_q;            // count_q != 0
-  logic          mne_q;               // HEAD_REG 1: the storage holds an entry besides the head (count_q >= 2)
   logic          push, pop;
   logic          wr;                  // the entry at the write pointer is written at this edge
+  logic          mem_push, mem_pop;   // the storage takes / gives an entry at this edge (HEAD_REG 0: push / pop)
+  logic          mne_q;               // HEAD_REG 1: the storage holds an entry besides the head (count_q >= 2)
 
   assign wready_o = !full_q;
   assign rvalid_o = nempty_q;
   assign push     = wvalid_i && wready_o;
   assign pop      = rvalid_o && rready_i;
-  assign count_o  = count_q;
+  assign wr       = (SPEC_WR == 0) ? mem_push : (HEAD_REG == 1) ? 1'b1 : wready_o;
 
-  // Every register's next value as a function of the pop p (and of the push, which does not wait for it):
-  // evaluated with the pop itself (LATE_POP 0), or for p = 1 and p = 0 and selected by the handshake (LATE_POP 1).
-  // Returned: {wr, wptr, rptr, count, full, nempty, mne}. HEAD_REG 1: the head register is free after this edge
-  // (hl) when the FIFO is empty or popped now; the storage then gives it its next entry, and a push into a FIFO
-  // that is (or is now) empty goes straight to the head.
-  localparam int SW = 1 + 2 * AW + CW + 3;
-  function automatic logic [SW-1:0] ctl_next(input logic p, input logic psh, input logic [AW-1:0] wp,
-                                             input logic [AW-1:0] rp, input logic [CW-1:0] cnt, input logic fl,
-                                             input logic ne, input logic mn);
-    logic          hl, mpu, mpo, w, fl2, ne2, mn2;
-    logic [CW-1:0] cnt2;
-    hl   = !ne || p;
-    mpo  = (HEAD_REG == 1) ? (hl && mn) : p;                  // the storage gives an entry
-    mpu  = (HEAD_REG == 1) ? (psh && !(hl && !mn)) : psh;     // ... takes one
-    w    = (SPEC_WR == 0) ? mpu : (HEAD_REG == 1) ? 1'b1 : !fl;
-    cnt2 = cnt; fl2 = fl; ne2 = ne; mn2 = mn;
-    // the flags from the handshakes and count compares that do not wait for them
-    if (psh && !p) begin
-      cnt2 = cnt + 1'b1;
-      fl2  = (cnt == CW'(DEPTH - 1));
-      ne2  = 1'b1;
-      mn2  = (HEAD_REG == 1) && ne;
-    end else if (p && !psh) begin
-      cnt2 = cnt - 1'b1;
-      fl2  = 1'b0;
-      ne2  = (cnt != CW'(1));
-      mn2  = (HEAD_REG == 1) && (cnt > CW'(2));
-    end
-    ctl_next = {w, mpu ? wp + 1'b1 : wp, mpo ? rp + 1'b1 : rp, cnt2, fl2, ne2, mn2};
-  endfunction
-  logic [SW-1:0] ctl_d;
-  logic [AW-1:0] wptr_d, rptr_d;
-  logic [CW-1:0] count_d;
-  logic          full_d, nempty_d, mne_d;
-  if (LATE_POP == 1) begin : gen_late_ctl
-    logic [SW-1:0] ctl_p, ctl_n;      // for a pop / for none
-    logic          unused_pop;        // the select takes rready_i and rvalid_o apart
-    assign unused_pop = pop;
-    assign ctl_p = ctl_next(1'b1, push, wptr_q, rptr_q, count_q, full_q, nempty_q, mne_q);
-    assign ctl_n = ctl_next(1'b0, push, wptr_q, rptr_q, count_q, full_q, nempty_q, mne_q);
-    aesf_late_sel #(.W(SW), .S(2)) u_ctl_sel (.sel_i({nempty_q, rready_i}), .a_i(ctl_p), .b_i(ctl_n), .y_o(ctl_d));
-  end else begin : gen_ctl
-    assign ctl_d = ctl_next(pop, push, wptr_q, rptr_q, count_q, full_q, nempty_q, mne_q);
-  end
-  assign {wr, wptr_d, rptr_d, count_d, full_d, nempty_d, mne_d} = ctl_d;
-
-  // HEAD_REG 1: the head register's next value for a pop p: refilled when free (from the storage, or from
-  // wdata_i: with WIPE only a pushed entry, else 0)
-  function automatic logic [W-1:0] head_next(input logic p, input logic psh, input logic ne, input logic mn,
-                                             input logic [W-1:0] hd, input logic [W-1:0] rd,
-                                             input logic [W-1:0] wd);
-    head_next = hd;
-    if (!ne || p) head_next = mn ? rd : ((WIPE == 0 || psh) ? wd : '0);
-  endfunction
   if (HEAD_REG == 1) begin : gen_head
-    logic [W-1:0] head_q, head_d;
-    if (LATE_POP == 1) begin : gen_late_head
-      logic [W-1:0] head_p, head_n;
-      assign head_p = head_next(1'b1, push, nempty_q, mne_q, head_q, mem_q[rptr_q], wdata_i);
-      assign head_n = head_next(1'b0, push, nempty_q, mne_q, head_q, mem_q[rptr_q], wdata_i);
-      aesf_late_sel #(.W(W), .S(2)) u_head_sel (.sel_i({nempty_q, rready_i}), .a_i(head_p), .b_i(head_n),
-                                               .y_o(head_d));
-    end else begin : gen_head_d
-      assign head_d = head_next(pop, push, nempty_q, mne_q, head_q, mem_q[rptr_q], wdata_i);
-    end
+    logic [W-1:0] head_q;
+    logic         hload;              // the head register is free after this edge: refill it
+    assign hload    = !nempty_q || pop;
+    assign mem_pop  = hload && mne_q;
+    assign mem_push = push && !(hload && !mne_q);   // into an empty FIFO (or one emptied now) straight to the head
     if (WIPE == 1) begin : gen_head_wipe
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni)      head_q <= '0;
         else if (clear_i) head_q <= '0;
-        else              head_q <= head_d;
+        else if (hload)   head_q <= mne_q ? mem_q[rptr_q] : (push ? wdata_i : '0);
       end
     end else begin : gen_head_nowipe
       always_ff @(posedge clk_i) begin
-        head_q <= head_d;
+        if (hload) head_q <= mne_q ? mem_q[rptr_q] : wdata_i;
       end
     end
     assign rdata_o = head_q;
   end else begin : gen_nohead
     logic unused_mne;                 // always 0 here (read by the FORMAL assertion only)
     assign unused_mne = mne_q;
+    assign mem_push = push;
+    assign mem_pop  = pop;
     assign rdata_o  = (SPEC_WR == 1 && !rvalid_o) ? '0 : mem_q[rptr_q];
   end
+  assign count_o  = count_q;
 
   if (WIPE == 1) begin : gen_wipe
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -190,12 +128,20 @@ module aesf_fifo #(
       nempty_q <= 1'b0;
       mne_q    <= 1'b0;
     end else begin
-      wptr_q   <= wptr_d;
-      rptr_q   <= rptr_d;
-      count_q  <= count_d;
-      full_q   <= full_d;
-      nempty_q <= nempty_d;
-      mne_q    <= mne_d;
+      if (mem_push) wptr_q <= wptr_q + 1'b1;
+      if (mem_pop)  rptr_q <= rptr_q + 1'b1;
+      // the flags from the handshakes and count compares that do not wait for them
+      if (push && !pop) begin
+        count_q  <= count_q + 1'b1;
+        full_q   <= (count_q == CW'(DEPTH - 1));
+        nempty_q <= 1'b1;
+        mne_q    <= (HEAD_REG == 1) && nempty_q;
+      end else if (pop && !push) begin
+        count_q  <= count_q - 1'b1;
+        full_q   <= 1'b0;
+        nempty_q <= (count_q != CW'(1));
+        mne_q    <= (HEAD_REG == 1) && (count_q > CW'(2));
+      end
     end
   end
 

@@ -376,28 +376,15 @@ module aesf_gcm_lanes #(
   logic             ghq_v, ghq_w;
   logic [N*128-1:0] ghq_d;
   logic [1:0]       ghq_cnt;
+  logic             unused_ghq;
   aesf_fifo #(.W(N*128), .DEPTH(2), .WIPE(0), .SPEC_WR(0)) u_ghq (
     .clk_i, .rst_ni, .clear_i(mclr_q[McPack]),
     .wvalid_i(pko_v), .wready_o(ghq_w), .wdata_i(pko_d),
     .rvalid_o(ghq_v), .rready_i(gh_in_r), .rdata_o(ghq_d), .count_o(ghq_cnt)
   );
+  assign unused_ghq = ^ghq_cnt;
   assign gh_in_v = ghq_v;
-  // The packer's output ready is a kept copy of the FIFO's wready_o (its own flip-flop, next value from the FIFO's
-  // count and handshakes; FORMAL: equal to wready_o). Timing, issue 19, twenty-ninth round: with wready_o itself
-  // the packer's output handshake was the same LUT as the FIFO's push, placed at the FIFO's storage, a route of
-  // 3.1 ns away from the packer and 3.1 ns back (LFE5U-85F median path).
-  logic ghq_push, ghq_pop;
-  logic ghq_w_cp_q;
-  assign ghq_push = pko_v && ghq_w;
-  assign ghq_pop  = ghq_v && gh_in_r;
-  (* keep *)
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)              ghq_w_cp_q <= 1'b1;
-    else if (mclr_q[McPack])  ghq_w_cp_q <= 1'b1;
-    else                      ghq_w_cp_q <= !((ghq_cnt == 2'd2 && !ghq_pop) ||
-                                              (ghq_cnt == 2'd1 && ghq_push && !ghq_pop));
-  end
-  assign pko_r = ghq_w_cp_q;
+  assign pko_r   = ghq_w;
 
   aesf_ghash_par #(.N(N), .ORDER(GH_ORDER), .PIPE_MASK(GH_PIPE_MASK), .IN_MASK(GH_IN_MASK), .OUT_REG(GH_OUT_REG),
                    .CW(36), .RES_DEPTH(8), .CLR_COPIES(GhClr)) u_ghash (
@@ -586,10 +573,8 @@ module aesf_gcm_lanes #(
   logic [127:0]   tagin_w;      // the received tag as it enters the tail queue
   // HEAD_REG: the head entry in flip-flops, so the tag side's take decision starts at registers (timing, issue 19:
   // the LUT-RAM reads of u_gk and u_tq -> t_take -> the pops of u_tq / u_ej / u_gk / the GHASH result FIFO were the
-  // netlist's deepest group, 8 levels, scripts/logic_depth.py). LATE_POP (here, u_ej and u_gk): the take selects
-  // the queues' precomputed next pointers, counts, flags and head (timing, issue 19, twenty-ninth round: t_take ->
-  // the tail queue's pop -> its pointer and count enables, 6 LUTs, was the LFE5UM5G-85F median path)
-  aesf_fifo #(.W(TQW), .DEPTH(CQ), .WIPE(0), .HEAD_REG(1), .LATE_POP(1)) u_tq (
+  // netlist's deepest group, 8 levels, scripts/logic_depth.py)
+  aesf_fifo #(.W(TQW), .DEPTH(CQ), .WIPE(0), .HEAD_REG(1)) u_tq (
     .clk_i, .rst_ni, .clear_i(mclr_q[McCmd]),
     .wvalid_i(tq_push), .wready_o(tq_ready), .wdata_i(tq_wdata),
     .rvalid_o(tq_v), .rready_i(tq_pop), .rdata_o(tq_rdata), .count_o(tq_cnt)
@@ -904,7 +889,7 @@ module aesf_gcm_lanes #(
   logic         ej_v, ej_pop, ej_ready;
   logic [127:0] ej_rdata;
   logic [CQ_LOG2:0] ej_cnt;
-  aesf_fifo #(.W(128), .DEPTH(CQ), .WIPE(0), .LATE_POP(1)) u_ej (
+  aesf_fifo #(.W(128), .DEPTH(CQ), .WIPE(0)) u_ej (
     .clk_i, .rst_ni, .clear_i(clear_q || ab_end_q[0]),
     .wvalid_i(out_j0), .wready_o(ej_ready), .wdata_i(aes_d_o[N*128-1 -: 128]),
     .rvalid_o(ej_v), .rready_i(ej_pop), .rdata_o(ej_rdata), .count_o(ej_cnt)
@@ -950,7 +935,7 @@ module aesf_gcm_lanes #(
   logic j0_take;
   assign j0_take = gh_o_v && gk_v && gk_j0;
   assign gk_push = gh_st_v && gh_st_r;
-  aesf_fifo #(.W(1), .DEPTH(8), .WIPE(0), .HEAD_REG(1), .LATE_POP(1)) u_gk (
+  aesf_fifo #(.W(1), .DEPTH(8), .WIPE(0), .HEAD_REG(1)) u_gk (
     .clk_i, .rst_ni, .clear_i(mclr_q[McCmd]),
     .wvalid_i(gk_push), .wready_o(gk_ready), .wdata_i(gh_st_j0_q),
     .rvalid_o(gk_v), .rready_i(gk_pop), .rdata_o(gk_j0), .count_o(gk_cnt)
@@ -1657,7 +1642,6 @@ module aesf_gcm_lanes #(
       if (cq_push) assert (cq_ready);
       if (iq_push) assert (iq_ready);
       if (tq_push) assert (tq_ready);
-      assert (ghq_w_cp_q == ghq_w);                              // the packer's copy of the FIFO's ready
       assert (ks_cnt_q <= (KS_LOG2+2)'(KD + 1));
       if (out_ks || out_j0 || out_h) assert (aes_v_o);           // a kind bit only beside a valid block
       assert (32'(out_ks) + 32'(out_j0) + 32'(out_h) <= 1);

@@ -60,6 +60,8 @@ module aesf_gcm_pack #(
   logic [127:0]     buf_q [B];        // the block slots (below; at module scope: Icarus 11 leaves an unpacked
                                       // array declared inside a generate block at X)
   logic [B:0]       pos_q, pos_d;     // one-hot fill level
+  logic [B:0]       c_oh;             // fill level after this cycle's output beat
+  logic [B:0]       cp_oh;            // ... and after the input beat's padding
   logic             full_q;           // at least N blocks held (a full output beat)
   logic             rdy_q;            // in_ready_o
   logic             s_v_q;            // input register holds a beat
@@ -83,46 +85,24 @@ module aesf_gcm_pack #(
   assign in_ready_o  = rdy_q;
   assign in_hs       = in_valid_i && rdy_q;
 
-  // the fill level (one-hot), for every N. Both next values, without and with this cycle's output beat, come
-  // from flip-flops; the output handshake only selects one of them (aesf_late_sel: one LUT level between
-  // out_ready_i and the fill level, the flags and the read pointers' enables). Timing, issue 19, twenty-ninth
-  // round: out_ready_i (the downstream FIFO's flag) -> 5 LUTs -> the fill level was the LFE5U-85F median path.
-  // (c: the level after the output beat; v / pad / cnt: the s register's beat, passed in; called in always_comb:
-  // Yosys infers a latch for a loop variable of a function called in a continuous assignment)
-  function automatic logic [B:0] fill_after(input logic [B:0] c, input logic v, input logic [N-1:0] pad,
-                                            input logic [N:0] cnt);
-    logic [B:0] cp, f;
-    cp = c;
-    f  = c;
-    if (v) begin
+  // the fill level (one-hot), for every N
+  always_comb begin
+    c_oh = pos_q;
+    if (out_hs) c_oh = (B+1)'(pos_q >> N);
+    cp_oh = c_oh;
+    pos_d = c_oh;
+    if (s_v_q) begin
       // padding: the fill level moves on over the beat's padding slots (written with zero blocks, below)
-      cp = '0;
+      cp_oh = '0;
       for (int p = 0; p < N; p++) begin
-        if (pad[p]) cp = cp | (B+1)'(c << p);
+        if (s_pad_oh_q[p]) cp_oh = cp_oh | (B+1)'(c_oh << p);
       end
-      f = '0;
+      pos_d = '0;
       for (int n = 0; n <= N; n++) begin
-        if (cnt[n]) f = f | (B+1)'(cp << n);
+        if (s_cnt_oh_q[n]) pos_d = pos_d | (B+1)'(cp_oh << n);
       end
     end
-    fill_after = f;
-  endfunction
-  logic [B:0]   pos_a, pos_b;         // the next fill level with / without an output beat now
-  logic [B+2:0] nx_a, nx_b, nx;       // {full, room, fill level} after this cycle: with / without / selected
-  logic         full_d, rdy_d;
-  always_comb begin
-    pos_a = fill_after((B+1)'(pos_q >> N), s_v_q, s_pad_oh_q, s_cnt_oh_q);
-    pos_b = fill_after(pos_q, s_v_q, s_pad_oh_q, s_cnt_oh_q);
   end
-  // full: at least N blocks held (a full output beat); room: the blocks held after this cycle (at most 2N - 1)
-  // + the beats in the input registers and the beat possibly taken now + one more beat (each up to 2N - 1 blocks
-  // with padding) fit in B slots
-  assign nx_a  = {|pos_a[B:N], |pos_a[2*N-1:0], pos_a};
-  assign nx_b  = {|pos_b[B:N], |pos_b[2*N-1:0], pos_b};
-  aesf_late_sel #(.W(B + 3), .S(2)) u_fill_sel (
-    .sel_i({full_q, out_ready_i}), .a_i(nx_a), .b_i(nx_b), .y_o(nx)
-  );
-  assign {full_d, rdy_d, pos_d} = nx;
 
   // input lane count, one-hot, and lanes in use
   logic [N:0]   in_cnt_oh;
@@ -190,8 +170,10 @@ module aesf_gcm_pack #(
       s_d_q      <= '0;
     end else begin
       pos_q    <= pos_d;
-      full_q   <= full_d;
-      rdy_q    <= rdy_d;
+      full_q   <= |pos_d[B:N];
+      // room: the blocks held after this cycle (at most 2N - 1) + the beats in the input registers and the beat
+      // possibly taken now + one more beat (each up to 2N - 1 blocks with padding) fit in B slots
+      rdy_q    <= |pos_d[2*N-1:0];
       s_v_q    <= e_v;
       s_d_q    <= e_d;                // no enable (timing): only read while s_v_q, wiped by clear_i
       if (e_v) begin
