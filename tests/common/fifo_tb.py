@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """cocotb bench for aesf_fifo against a Python deque: random pushes and pops (every mix of a push and a pop in one
 cycle, full and empty), clear_i at random points; every popped entry, rvalid_o / wready_o / count_o checked in every
-cycle, and rdata_o whenever rvalid_o is high. Observes ports only."""
+cycle, and rdata_o whenever rvalid_o is high (and that it is 0 while empty with SPEC_WR 1 and HEAD_REG 0, whatever
+FLAG_COPIES). Observes ports only."""
 from __future__ import annotations
 
 import json
@@ -17,6 +18,7 @@ P = json.loads(os.environ.get("AESFORGE_PARAMS", "{}"))
 W = P.get("W", 32)
 DEPTH = P.get("DEPTH", 4)
 WIPE = P.get("WIPE", 0)
+ZERO_EMPTY = P.get("SPEC_WR", 0) == 1 and P.get("HEAD_REG", 0) == 0   # rdata_o is 0 while empty
 
 
 async def run(dut, q: deque[int], cycles: int, p_push: float, p_pop: float, p_clear: float, seed: int) -> int:
@@ -38,6 +40,8 @@ async def run(dut, q: deque[int], cycles: int, p_push: float, p_pop: float, p_cl
         assert int(dut.count_o.value) == len(q), f"count_o {int(dut.count_o.value)} with {len(q)} entries"
         if rvalid:
             assert int(dut.rdata_o.value) == q[0], f"rdata_o {int(dut.rdata_o.value):x}, head {q[0]:x}"
+        elif ZERO_EMPTY:
+            assert int(dut.rdata_o.value) == 0, f"rdata_o {int(dut.rdata_o.value):x} while empty"
         await RisingEdge(dut.clk_i)
         if clear:
             q.clear()

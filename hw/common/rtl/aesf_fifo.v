@@ -14,7 +14,10 @@
 //   SPEC_WR = 1 (timing): the free entry at the write pointer takes wdata_i at EVERY edge while the FIFO is not
 //   full; a push only advances the pointer and the count. wvalid_i then drives a handful of flip-flops instead of
 //   the enables of W x DEPTH storage flip-flops (the enables come from the registered count). rdata_o is 0 while
-//   the FIFO is empty (the free entry at the read pointer holds data that was never pushed). With HEAD_REG = 1
+//   the FIFO is empty (the free entry at the read pointer holds data that was never pushed). FLAG_COPIES > 1
+//   (timing, issue 19: at N = 2 the one non-empty flag gated all 261 bits of gcm_lanes' text output, one route of
+//   16.9 ns to the far ones): that gating reads FLAG_COPIES kept copies of the flag, copy k the bits
+//   [k*SL +: SL] (SL = ceil(W / FLAG_COPIES)), so that each copy can sit at its slice. With HEAD_REG = 1
 //   the storage holds at most DEPTH - 1 entries (the head register holds one), so the entry at the write pointer
 //   is always free: it takes wdata_i at every edge, and no handshake reaches the storage's write enable
 //   (timing, issue 21: the memory-request slice's push fanned out to the write enables of ~45 LUT-RAM cells).
@@ -31,7 +34,8 @@ module aesf_fifo #(
   parameter int DEPTH = 4,  // entries: 2, 4, 8, 16, 32 or 64
   parameter int WIPE  = 0,  // 0 or 1: clear_i also zeroes every entry
   parameter int SPEC_WR = 0, // 0 or 1: the free entry takes wdata_i at every edge while not full (above)
-  parameter int HEAD_REG = 0 // 0 or 1: the head entry in a register (above)
+  parameter int HEAD_REG = 0, // 0 or 1: the head entry in a register (above)
+  parameter int FLAG_COPIES = 1 // 1..W; > 1 only with SPEC_WR 1 and HEAD_REG 0: copies of the flag that zeroes rdata_o
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,   // asynchronous, active low
@@ -46,8 +50,9 @@ module aesf_fifo #(
 );
   aesf_param_check #(
     .ILLEGAL(W < 1 || !(DEPTH == 2 || DEPTH == 4 || DEPTH == 8 || DEPTH == 16 || DEPTH == 32 || DEPTH == 64) ||
-             WIPE < 0 || WIPE > 1 || SPEC_WR < 0 || SPEC_WR > 1 || HEAD_REG < 0 || HEAD_REG > 1),
-    .MSG    ("aesf_fifo: W must be >= 1, DEPTH one of 2, 4, 8, 16, 32, 64, WIPE, SPEC_WR and HEAD_REG 0 or 1")
+             WIPE < 0 || WIPE > 1 || SPEC_WR < 0 || SPEC_WR > 1 || HEAD_REG < 0 || HEAD_REG > 1 ||
+             FLAG_COPIES < 1 || FLAG_COPIES > W || (FLAG_COPIES > 1 && (SPEC_WR != 1 || HEAD_REG != 0))),
+    .MSG    ("aesf_fifo: W must be >= 1, DEPTH one of 2, 4, 8, 16, 32, 64, WIPE, SPEC_WR and HEAD_REG 0 or 1, FLAG_COPIES 1..W (> 1 only with SPEC_WR 1, HEAD_REG 0)")
   ) u_param_check ();
 
   localparam int AW = $clog2(DEPTH);
@@ -92,7 +97,44 @@ module aesf_fifo #(
     assign unused_mne = mne_q;
     assign mem_push = push;
     assign mem_pop  = pop;
-    assign rdata_o  = (SPEC_WR == 1 && !rvalid_o) ? '0 : mem_q[rptr_q];
+    if (SPEC_WR == 1) begin : gen_zero
+      // rdata_o is 0 while empty; slice k is gated by copy k of the non-empty flag (FLAG_COPIES above)
+      localparam int SL = (W + FLAG_COPIES - 1) / FLAG_COPIES;
+      logic             ne_d;              // nempty_q's next value (the rules of the flag register below)
+      logic [FLAG_COPIES-1:0] ne_c_q;    // FLAG_COPIES 1: nempty_q itself
+      logic [W-1:0]     head, gate;
+      always_comb begin
+        ne_d = nempty_q;
+        if (clear_i)            ne_d = 1'b0;
+        else if (push && !pop)  ne_d = 1'b1;
+        else if (pop && !push)  ne_d = (count_q != CW'(1));
+      end
+      if (FLAG_COPIES == 1) begin : gen_one
+        assign ne_c_q = nempty_q;        // the flag itself (no copy)
+        logic unused_ne_d;
+        assign unused_ne_d = ne_d;
+      end else begin : gen_copies
+        for (genvar k = 0; k < FLAG_COPIES; k++) begin : gen_copy
+          (* keep *)
+          always_ff @(posedge clk_i or negedge rst_ni) begin
+            if (!rst_ni) ne_c_q[k] <= 1'b0;
+            else         ne_c_q[k] <= ne_d;
+          end
+        end
+      end
+      for (genvar b = 0; b < W; b++) begin : gen_gate
+        assign gate[b] = ne_c_q[b / SL];
+      end
+      assign head    = mem_q[rptr_q];
+      assign rdata_o = head & gate;
+`ifdef FORMAL
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (rst_ni) assert (ne_c_q == {FLAG_COPIES{nempty_q}});
+      end
+`endif
+    end else begin : gen_plain
+      assign rdata_o = mem_q[rptr_q];
+    end
   end
   assign count_o  = count_q;
 

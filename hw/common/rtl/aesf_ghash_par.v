@@ -452,15 +452,15 @@ module aesf_ghash_par #(
   end
   assign byp_q = bypl_q[0];
 
-  // st_q == StHIss (the H-power product enters lane 0's input stage), one kept copy per lane for the input
-  // stage's 3 x 128 data flip-flops of that lane: st_q's next state is StHIss only from st_d without a clear
-  logic [N-1:0] hiss_q;
-  for (genvar j = 0; j < N; j++) begin : gen_hiss
-    (* keep *)
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) hiss_q[j] <= 1'b0;
-      else         hiss_q[j] <= !clr && (st_d == StHIss);
-    end
+  // st_q == StHIss (the H-power product enters lane 0's input stage), a kept copy for lane 0's input stage's
+  // 3 x 128 data flip-flops: st_q's next state is StHIss only from st_d without a clear. Lanes 1..N-1 do not read
+  // it (their operands in that cycle are never used: ir_has_q is lane 0 alone; timing, issue 19: at N = 2 this
+  // flag -> 1 LUT -> lane 1's input stage's reset inputs (LSR) was the LFE5UM5G-85F median path, 12.3 ns).
+  logic hiss_q;
+  (* keep *)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) hiss_q <= 1'b0;
+    else         hiss_q <= !clr && (st_d == StHIss);
   end
 
   // data of the input stage: wiped by a clear only, and loaded at EVERY edge (no enable): a beat accepted at an edge
@@ -479,9 +479,9 @@ module aesf_ghash_par #(
         ir_x_q[N*128-1-128*j -: 128] <= '0;
         ir_y_q[128*j +: 128]         <= '0;
         fbr_q[N*128-1-128*j -: 128]  <= '0;
-      end else if (hiss_q[j]) begin              // H powers: H^c * H on lane 0
-        ir_x_q[N*128-1-128*j -: 128] <= (j == 0) ? hp_q : 128'd0;
-        ir_y_q[128*j +: 128]         <= (j == 0) ? pw_q[1] : 128'd0;
+      end else if (j == 0 && hiss_q) begin       // H powers: H^c * H on lane 0 (lanes 1..N-1: not issued)
+        ir_x_q[N*128-1-128*j -: 128] <= hp_q;
+        ir_y_q[128*j +: 128]         <= pw_q[1];
         fbr_q[N*128-1-128*j -: 128]  <= '0;
       end else begin
         ir_x_q[N*128-1-128*j -: 128] <= in_data_i[N*128-1-128*j -: 128];
@@ -701,13 +701,13 @@ module aesf_ghash_par #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
       assert (clear_i == {CLR_COPIES{clr}});        // the copies of the zeroize agree
-      // the per-lane copies of the partner selects, the bypass flag and the H-power issue agree
+      // the per-lane copies of the partner selects and the bypass flag agree; the H-power issue copy
       for (int j = 0; j < N; j++) begin
         for (int q = 0; q < FQ; q++) assert (fsl_q[(D+1)*(FQ*j + q) +: D+1] == fs_q);
         for (int q = 0; q < FQ; q++) assert (ssl_q[M*(FQ*j + q) +: M] == sel_q[M*j +: M]);
         assert (bypl_q[j] == byp_q);
-        assert (hiss_q[j] == (st_q == StHIss));
       end
+      assert (hiss_q == (st_q == StHIss));
       assert (oc_q <= OW'(RES_DEPTH));
       assert (oc_nz_q == (oc_q != '0));
       assert (oc_full_q == (oc_q == OW'(RES_DEPTH)));
