@@ -329,14 +329,8 @@ module aesf_gcm_lanes #(
   // merging them.
   logic [2*N-1:0]    kf_q, kn_q, kp_q;    // register k is the next to fill and free; the memory holds beats; push
   logic [2*N-1:0]    kf_d;
-  // The memory's write side and read address per slice of KsW bits (m = KsCopies * lane + slice): at N > 1 one copy
-  // per 32 bits (timing, issue 19, thirty-first round: with one copy per lane, N = 2's LFE5U-85F seed 1 path was
-  // lane 1's read-address copy -> a route of 14.3 ns across the die -> the memory's read -> its front register);
-  // N = 1 keeps one per lane (its registered row).
-  localparam int KsCopies = (N == 1) ? 1 : 4;
-  localparam int KsW      = 128 / KsCopies;
-  logic [N*KsCopies-1:0] kw_q;            // slice m: push (the memory's write enable)
-  logic [N*KsCopies*KS_LOG2-1:0] kwp_q, krp_q; // slice m: the memory's write / read address
+  logic [N-1:0]      kw_q;                // lane l: push (the memory's write enable)
+  logic [N*KS_LOG2-1:0] kwp_q, krp_q;     // lane l: the memory's write / read address
   logic [N*128-1:0]  ks_mrd;              // the memory front, per lane
   assign ks_mem_ne = ks_ne_q;
   assign ks_fill   = ks_fill_q;
@@ -346,12 +340,12 @@ module aesf_gcm_lanes #(
   assign ks_hd     = ks_hs_q ? ks_hd_q[N*128 +: N*128] : ks_hd_q[0 +: N*128];
   assign ks_hv     = ks_hvh_q;
 
-  for (genvar m = 0; m < N * KsCopies; m++) begin : gen_ks_mem   // slice m: bits KsW*m of the N lanes' outputs
-    logic [KsW-1:0] mem [KD];
+  for (genvar l = 0; l < N; l++) begin : gen_ks_mem
+    logic [127:0] mem [KD];
     always_ff @(posedge clk_i) begin
-      if (kw_q[m]) mem[kwp_q[KS_LOG2*m +: KS_LOG2]] <= aes_d_o[KsW*m +: KsW];
+      if (kw_q[l]) mem[kwp_q[KS_LOG2*l +: KS_LOG2]] <= aes_d_o[128*l +: 128];
     end
-    assign ks_mrd[KsW*m +: KsW] = mem[krp_q[KS_LOG2*m +: KS_LOG2]];
+    assign ks_mrd[128*l +: 128] = mem[krp_q[KS_LOG2*l +: KS_LOG2]];
   end
 
   // ------------------------------------------------------------------------------------------
@@ -1256,7 +1250,7 @@ module aesf_gcm_lanes #(
       end
     end
   end
-  for (genvar l = 0; l < N * KsCopies; l++) begin : gen_ks_wcopy   // per memory slice (KsCopies above)
+  for (genvar l = 0; l < N; l++) begin : gen_ks_wcopy
     (* keep *)
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -1662,7 +1656,7 @@ module aesf_gcm_lanes #(
         assert (kn_q[c] == ks_ne_q);
         assert (kp_q[c] == ks_push);
       end
-      for (int l = 0; l < N * KsCopies; l++) begin
+      for (int l = 0; l < N; l++) begin
         assert (kw_q[l] == ks_wr);
         assert (kwp_q[KS_LOG2*l +: KS_LOG2] == ks_wp_q[KS_LOG2-1:0]);
         assert (krp_q[KS_LOG2*l +: KS_LOG2] == ks_rp_q[KS_LOG2-1:0]);
