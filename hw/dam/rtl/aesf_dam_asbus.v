@@ -77,7 +77,7 @@ module aesf_dam_asbus #(
   localparam int BSH  = $clog2(W / 8);
   localparam int WPS  = 128 / W;
   localparam int AW2  = MEM_AW + 14;   // wide enough for address + (rows-1)*pitch + beats
-  localparam logic [1:0] M_BLK = 2'b01, M_STATE = 2'b10;   // LEN[11:10]; 2'b00 linear, 2'b11 reserved
+  localparam logic [1:0] M_LIN = 2'b00, M_BLK = 2'b01, M_STATE = 2'b10;
 
   // core interface
   logic              wcmd_valid, wcmd_ready, rcmd_valid, rcmd_ready;
@@ -122,8 +122,11 @@ module aesf_dam_asbus #(
   logic [NM-1:0]     cq_oh_q;         // cq_tag_q one-hot (the master whose command waits in cq_*)
   // the selected master's pin decode, from its own registers below (mq_*_q[cq_tag_q])
   logic              cq_efast;        // refused without a carry chain (reserved mode, alignment, range, key)
-  logic [12:0]       cq_beats;        // the command's beats (linear, state: LEN; block: h * w)
+  logic [AW2-1:0]    cq_prod;         // block mode: h * pitch
+  logic [12:0]       cq_hw;           // block mode: h * w beats
   logic              cq_lover;        // linear / state: the span runs past the memory
+  logic              cq_bover;        // block: word + w runs past the memory
+  logic [AW2-1:0]    cq_blim;         // block: 2^MEM_AW - word - w + pitch, the largest legal h * pitch
   for (genvar m = 0; m < NM; m++) begin : gen_cand
     assign cand[m] = asb_req_i[m] && !gnt_q[m] && (!cq_valid_q || cq_push) &&
                      (asb_wr_i[m] ? wcmd_ready : rcmd_ready);
@@ -196,18 +199,6 @@ module aesf_dam_asbus #(
                               (fw == '0) ? 13'(fh) << 4 : 13'(hw);
   end
 
-  // every master's beat count from its own pins (timing, issue 21, step 37: decoded in the gnt cycle from cq_len_q,
-  // LEN[9:0] = 0 -> the mode's case -> the write queue head's "one beat left" compare of the pushed record was
-  // dam_asbus32's LFE5U-85F median path, 7 LUT levels from cq_*); the gnt cycle only picks the waiting master's
-  logic [13*NM-1:0] m_beats;   // master m in [13*m +: 13]
-  for (genvar m = 0; m < NM; m++) begin : gen_beats
-    logic [10:0] lin;          // LEN[9:0], 0 = 1024
-    assign lin = {~|asb_len_i[12*m +: 10], asb_len_i[12*m +: 10]};
-    assign m_beats[13*m +: 13] = (asb_len_i[12*m + 10 +: 2] == M_BLK)   ? m_hw[13*m +: 13] :
-                                 (asb_len_i[12*m + 10 +: 2] == M_STATE) ? 13'(lin) << $clog2(WPS) :
-                                 13'(lin);   // linear, and reserved (refused, LEN[9:0] beats taken and dropped)
-  end
-
   // memory-size checks from every master's own pins, also in parallel with the arbitration (timing, issue 21:
   // the gnt cycle added the span and compared address + span with the memory size, two carry chains in front
   // of the core's queue record; now it compares the registered product with a registered limit, one chain).
@@ -255,7 +246,7 @@ module aesf_dam_asbus #(
   logic [NM-1:0]     mq_ld;                   // master m's set loads at this edge
   logic [NM-1:0]     mq_efast_q, mq_lover_q, mq_bover_q;
   logic [AW2*NM-1:0] mq_prod_q, mq_blim_q;
-  logic [13*NM-1:0]  mq_beats_q;
+  logic [13*NM-1:0]  mq_hw_q;
   for (genvar m = 0; m < NM; m++) begin : gen_mq
     assign mq_ld[m] = !(cq_valid_q && cq_oh_q[m]) || cq_push;
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -265,30 +256,23 @@ module aesf_dam_asbus #(
         mq_bover_q[m]            <= 1'b0;
         mq_prod_q[AW2*m +: AW2]  <= '0;
         mq_blim_q[AW2*m +: AW2]  <= '0;
-        mq_beats_q[13*m +: 13]   <= '0;
+        mq_hw_q[13*m +: 13]      <= '0;
       end else if (mq_ld[m]) begin
         mq_efast_q[m]            <= m_efast[m];
         mq_lover_q[m]            <= m_lover[m];
         mq_bover_q[m]            <= m_bover[m];
         mq_prod_q[AW2*m +: AW2]  <= m_prod[AW2*m +: AW2];
         mq_blim_q[AW2*m +: AW2]  <= m_blim[AW2*m +: AW2];
-        mq_beats_q[13*m +: 13]   <= m_beats[13*m +: 13];
+        mq_hw_q[13*m +: 13]      <= m_hw[13*m +: 13];
       end
     end
   end
-  // The block-limit compare runs on every master's own registers, and the waiting master's result is picked
-  // after it (one bit, by the one-hot cq_oh_q): no selection by the tag in front of a carry chain (timing, issue
-  // 21, step 37: mq_*_q -> the 22-bit tag selection -> the compare's chain -> cmd_err -> the write queue's record
-  // was dam_asbus32's LFE5U-85F median path, the one path of ADAM that XDAM does not have).
-  logic [NM-1:0] m_bbad;       // master m's block span runs past the memory: word + w, or (h - 1) * pitch
-  for (genvar m = 0; m < NM; m++) begin : gen_bbad
-    assign m_bbad[m] = mq_bover_q[m] || (mq_prod_q[AW2*m +: AW2] > mq_blim_q[AW2*m +: AW2]);
-  end
-  logic          cq_bbad;      // the waiting command's block check (block mode)
   assign cq_efast = |(mq_efast_q & cq_oh_q);
   assign cq_lover = |(mq_lover_q & cq_oh_q);
-  assign cq_bbad  = |(m_bbad & cq_oh_q);
-  assign cq_beats = mq_beats_q[13*cq_tag_q[1:0] +: 13];
+  assign cq_bover = |(mq_bover_q & cq_oh_q);
+  assign cq_prod  = mq_prod_q[AW2*cq_tag_q[1:0] +: AW2];
+  assign cq_blim  = mq_blim_q[AW2*cq_tag_q[1:0] +: AW2];
+  assign cq_hw    = mq_hw_q[13*cq_tag_q[1:0] +: 13];
 
   // grant cycle: the selected command's pins
   logic [31:0]  c_addr;
@@ -301,13 +285,22 @@ module aesf_dam_asbus #(
   end
 
   // gnt cycle: beats and the memory-size check from the registered command
+  logic [10:0]  c_lin;
   logic [4:0]   c_w;
+  logic [12:0]  c_beats_full;
   always_comb begin
+    c_lin  = (cq_len_q[9:0] == '0) ? 11'd1024 : {1'b0, cq_len_q[9:0]};
     c_w    = (cq_len_q[9:6] == '0) ? 5'd16 : {1'b0, cq_len_q[9:6]};
+    case (cq_len_q[11:10])
+      M_LIN:   c_beats_full = {2'b00, c_lin};
+      M_BLK:   c_beats_full = cq_hw;
+      M_STATE: c_beats_full = 13'(c_lin * WPS);
+      default: c_beats_full = {2'b00, c_lin};  // reserved: refused, LEN[9:0] beats taken and dropped
+    endcase
     // words spanned: linear/state: beats; block: (h-1)*pitch + w; word + span beyond 2^MEM_AW is refused
-    cmd_err   = cq_efast || ((cq_len_q[11:10] == M_BLK) ? cq_bbad : cq_lover);
+    cmd_err   = cq_efast || ((cq_len_q[11:10] == M_BLK) ? (cq_bover || (cq_prod > cq_blim)) : cq_lover);
     cmd_addr  = cq_word_q;
-    cmd_beats = BW'(cq_beats);
+    cmd_beats = BW'(c_beats_full);
     cmd_width = (cq_len_q[11:10] == M_BLK) ? c_w : 5'd1;
     cmd_mode  = (cq_len_q[11:10] == M_STATE) ? 2'd2 : (cq_len_q[11:10] == M_BLK) ? 2'd1 : 2'd0;
     cmd_tag   = cq_tag_q;
@@ -342,13 +335,6 @@ module aesf_dam_asbus #(
     end
   end
 `ifdef FORMAL
-  // the waiting master's block operands, selected by its tag (the reference for the pick after the compare)
-  logic [AW2-1:0] cq_prod;     // block mode: h * pitch
-  logic [AW2-1:0] cq_blim;     // block: 2^MEM_AW - word - w + pitch, the largest legal h * pitch
-  logic           cq_bover;    // block: word + w runs past the memory
-  assign cq_prod  = mq_prod_q[AW2*cq_tag_q[1:0] +: AW2];
-  assign cq_blim  = mq_blim_q[AW2*cq_tag_q[1:0] +: AW2];
-  assign cq_bover = |(mq_bover_q & cq_oh_q);
   // the waiting command's set is the one its master's pins showed at its grant edge
   logic [AW2-1:0] f_prod_q, f_blim_q;
   logic [12:0]    f_hw_q;
@@ -363,23 +349,11 @@ module aesf_dam_asbus #(
       f_bover_q <= |(m_bover & sel_oh);
     end
   end
-  logic [10:0] f_lin;          // the former gnt-cycle beat decode, from cq_len_q and the selected h * w
-  logic [12:0] f_beats;
-  always_comb begin
-    f_lin = (cq_len_q[9:0] == '0) ? 11'd1024 : {1'b0, cq_len_q[9:0]};
-    case (cq_len_q[11:10])
-      M_BLK:   f_beats = f_hw_q;
-      M_STATE: f_beats = 13'(f_lin * WPS);
-      default: f_beats = {2'b00, f_lin};
-    endcase
-  end
   always_ff @(posedge clk_i or negedge rst_ni)
     if (rst_ni && cq_valid_q) begin
       assert (cq_oh_q == NM'(1) << cq_tag_q);
-      assert (cq_prod == f_prod_q && cq_blim == f_blim_q);
-      assert (cq_beats == f_beats);   // the pin decode equals the gnt cycle's former decode of LEN
+      assert (cq_prod == f_prod_q && cq_blim == f_blim_q && cq_hw == f_hw_q);
       assert (cq_efast == f_efast_q && cq_lover == f_lover_q && cq_bover == f_bover_q);
-      assert (cq_bbad == (cq_bover || (cq_prod > cq_blim)));   // picked after the compare = compared after the pick
     end
 `endif
   assign asb_gnt_o = gnt_q;
@@ -445,7 +419,6 @@ module aesf_dam_asbus #(
 
   // no write response on ASBUS; the last-beat flag is implied by the length
   logic unused;
-  assign unused = ^{wdone, wdone_tag, wdone_err, wdone_cnt, rd_last,
-                    cq_len_q[5:0]};   // LEN[5:0] of the waiting command: its decode is in mq_*_q (FORMAL reads it)
+  assign unused = ^{wdone, wdone_tag, wdone_err, wdone_cnt, rd_last};
 endmodule
 `default_nettype wire
