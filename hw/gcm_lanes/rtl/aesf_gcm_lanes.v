@@ -1248,15 +1248,7 @@ module aesf_gcm_lanes #(
       end
     end
   end
-  // Lane l's memory addresses count by themselves from the lane's own copies (timing, issue 19, thirty-third
-  // round: loaded with ks_wp_d / ks_rp_d, the copies sat beside the control that computes them, and the read
-  // address's route across the die to lane l's memory was N = 2's median path): the write address steps with the
-  // lane's write enable kw_q[l] (= ks_wr), the read address with a refill, which the lane's refill copies give as
-  // (kf_q[l] | kf_q[N + l]) && (kn_q[l] || kp_q[l]) (= ks_fill_q && (ks_ne_q || ks_push) = ks_load || ks_byp).
-  // Both stay equal to the pointers (asserted below).
   for (genvar l = 0; l < N; l++) begin : gen_ks_wcopy
-    logic kr_step;
-    assign kr_step = (kf_q[l] || kf_q[N + l]) && (kn_q[l] || kp_q[l]);
     (* keep *)
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -1266,8 +1258,7 @@ module aesf_gcm_lanes #(
         if (ks_clr) begin
           kwp_q[KS_LOG2*l +: KS_LOG2] <= '0; krp_q[KS_LOG2*l +: KS_LOG2] <= '0;
         end else begin
-          kwp_q[KS_LOG2*l +: KS_LOG2] <= kwp_q[KS_LOG2*l +: KS_LOG2] + KS_LOG2'(kw_q[l]);
-          krp_q[KS_LOG2*l +: KS_LOG2] <= krp_q[KS_LOG2*l +: KS_LOG2] + KS_LOG2'(kr_step);
+          kwp_q[KS_LOG2*l +: KS_LOG2] <= ks_wp_d[KS_LOG2-1:0]; krp_q[KS_LOG2*l +: KS_LOG2] <= ks_rp_d[KS_LOG2-1:0];
         end
       end
     end
