@@ -215,7 +215,9 @@ module aesf_gcm_lanes #(
   localparam int McPack = 1;    // packer control and input registers, packer -> GHASH FIFO
   localparam int McIss  = 2;    // issue side and its next-message register
   localparam int McIn   = 3;    // input side, its next-message register and load decision
-  localparam int NMc    = 4;    // (the packer's slots are not wiped: public data, see aesf_gcm_pack)
+  localparam int McSlot = 4;    // the packer's slots (PkSlotClr copies, aesf_gcm_pack CLR_COPIES)
+  localparam int PkSlotClr = 4;
+  localparam int NMc    = McSlot + PkSlotClr;
   localparam int MaGh   = 0;    // GHASH unit
   localparam int MaMain = 1;    // main FSM (-> StAbort), tag side
   localparam int NMa    = 2;
@@ -359,8 +361,8 @@ module aesf_gcm_lanes #(
 
   logic             pko_v, pko_r;
   logic [N*128-1:0] pko_d;
-  aesf_gcm_pack #(.N(N), .IN_REG(2)) u_pack (
-    .clk_i, .rst_ni, .clear_i(mclr_q[McPack]),
+  aesf_gcm_pack #(.N(N), .IN_REG(2), .CLR_COPIES(1 + PkSlotClr)) u_pack (
+    .clk_i, .rst_ni, .clear_i({mclr_q[McSlot +: PkSlotClr], mclr_q[McPack]}),
     .in_valid_i(pk_v), .in_ready_o(pk_r), .in_data_i(pk_d), .in_be_i(pk_be), .in_cnt_i(pk_cnt), .in_pad_i(pk_pad),
     .out_valid_o(pko_v), .out_ready_i(pko_r), .out_data_o(pko_d)
   );

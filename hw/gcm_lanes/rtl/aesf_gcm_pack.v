@@ -16,25 +16,23 @@
 // slot-multiplexer path was N = 1's ECP5 critical path). in_ready_o is a flop: it promises room for the beats
 // in the input registers plus one more beat of up to 2N - 1 blocks (N blocks and N - 1 zero blocks of padding)
 // whatever the output does, so neither in_valid_i nor out_ready_i reaches it combinationally.
-// Data and clear_i: the packer holds GHASH input only (AAD, ciphertext, the IV of a non-96-bit IV, length blocks,
-// masked by in_be_i before a slot is written): public data in GCM, so clear_i (abort / zeroize) resets the control
-// and drops every held block by its pointers, without wiping the data flip-flops. Every slot is written after the
-// clear before an output beat reads it (FORMAL below), and the input registers load in every cycle. (Timing, issue
-// 19, thirty-second round: the slots' synchronous wipe was a clear of B x 128 flip-flops spread over the die, a
-// median path of N = 2.)
 
 `default_nettype none
 
 module aesf_gcm_pack #(
   parameter int N      = 2,  // blocks per beat: 1..8
-  parameter int IN_REG = 1   // input registers in front of the buffer: 1 or 2 (2: the accepted beat is registered
+  parameter int IN_REG = 1,  // input registers in front of the buffer: 1 or 2 (2: the accepted beat is registered
                              // once more before the buffer's slot multiplexers, so the caller's handshake logic and
                              // the buffer can sit far apart on the device; +1 cycle, 4 (2N - 1) slots instead
                              // of 3 (2N - 1))
+  parameter int CLR_COPIES = 1  // copies of clear_i, all equal: 1..16. Bit 0 clears the control and the input
+                                // registers; with more than one, slot s is wiped by bit 1 + s % (CLR_COPIES - 1)
+                                // (timing, issue 19: one clear for the B x 128 slot flip-flops, placed where the
+                                // caller computes it, was a net of 2,147 loads in N = 2's netlist)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,     // asynchronous, active low
-  input  logic             clear_i,    // drop every held block (abort / zeroize): control only, see above
+  input  logic [CLR_COPIES-1:0] clear_i,  // drop everything (abort / zeroize), one flip-flop copy per bit
   input  logic             in_valid_i,
   output logic             in_ready_o,
   input  logic [N*128-1:0] in_data_i,
@@ -49,8 +47,8 @@ module aesf_gcm_pack #(
 );
 
   aesf_param_check #(
-    .ILLEGAL(N < 1 || N > 8 || IN_REG < 1 || IN_REG > 2),
-    .MSG    ("aesf_gcm_pack: N must be 1..8, IN_REG 1..2")
+    .ILLEGAL(N < 1 || N > 8 || IN_REG < 1 || IN_REG > 2 || CLR_COPIES < 1 || CLR_COPIES > 16),
+    .MSG    ("aesf_gcm_pack: N must be 1..8, IN_REG 1..2, CLR_COPIES 1..16")
   ) u_param_check ();
 
   // buffer slots: up to 2N-1 held + the beats in the input registers + one more beat, each up to 2N-1 blocks
@@ -124,18 +122,22 @@ module aesf_gcm_pack #(
     logic [N:0]       p_cnt_oh_q;
     logic [N-1:0]     p_ln_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni)         p_v_q <= 1'b0;
-      else if (clear_i)    p_v_q <= 1'b0;
-      else                 p_v_q <= in_hs;
+      if (!rst_ni) begin
+        p_v_q <= 1'b0; p_d_q <= '0;
+      end else if (clear_i[0]) begin
+        p_v_q <= 1'b0; p_d_q <= '0;   // (the data is wiped; the beat's shape below is no secret)
+      end else begin
+        p_v_q  <= in_hs;
+        p_d_q  <= in_data_i;          // no enable, as s_d_q
+      end
     end
-    // the beat and its shape: loaded in every cycle, no enable and no clear, read only while p_v_q (timing, issue
-    // 19, twenty-seventh round: the caller's byte enables and the handshake were in front of these flip-flops'
-    // clear and enable; thirty-second round: the data's wipe, see the header)
+    // the beat's shape: loaded in every cycle, no enable and no clear, read only while p_v_q (timing, issue 19,
+    // twenty-seventh round: the caller's byte enables and the handshake were in front of these flip-flops'
+    // clear and enable)
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        p_d_q <= '0; p_be_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
+        p_be_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
       end else begin
-        p_d_q      <= in_data_i;
         p_be_q     <= in_be_i;
         p_cnt_oh_q <= in_cnt_oh;
         p_ln_q     <= in_ln;
@@ -157,13 +159,15 @@ module aesf_gcm_pack #(
       s_v_q      <= 1'b0;
       s_cnt_oh_q <= '0;
       s_pad_oh_q <= '0;
-    end else if (clear_i) begin
+      s_d_q      <= '0;
+    end else if (clear_i[0]) begin
       pos_q      <= (B+1)'(1);
       full_q     <= 1'b0;
       rdy_q      <= 1'b1;
       s_v_q      <= 1'b0;
       s_cnt_oh_q <= '0;
       s_pad_oh_q <= '0;
+      s_d_q      <= '0;
     end else begin
       pos_q    <= pos_d;
       full_q   <= |pos_d[B:N];
@@ -171,16 +175,12 @@ module aesf_gcm_pack #(
       // possibly taken now + one more beat (each up to 2N - 1 blocks with padding) fit in B slots
       rdy_q    <= |pos_d[2*N-1:0];
       s_v_q    <= e_v;
+      s_d_q    <= e_d;                // no enable (timing): only read while s_v_q, wiped by clear_i
       if (e_v) begin
         s_cnt_oh_q <= e_cnt_oh;
         s_pad_oh_q <= e_pad_oh;
       end
     end
-  end
-  // the s register's data: no enable and no clear (timing), only read while s_v_q
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) s_d_q <= '0;
-    else         s_d_q <= e_d;
   end
 
   // the block slots: a ring of B slots, for every N. A beat is given its slots as it enters the s register: wa_q
@@ -230,7 +230,7 @@ module aesf_gcm_pack #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       wa_q <= B'(1); sw_q <= '0; sl_q <= '0;
-    end else if (clear_i) begin
+    end else if (clear_i[0]) begin
       wa_q <= B'(1); sw_q <= '0; sl_q <= '0;
     end else begin
       wa_q <= wa_d; sw_q <= sw_d; sl_q <= sl_d;
@@ -240,11 +240,12 @@ module aesf_gcm_pack #(
     (* keep *)
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni)      rq_q[B*j +: B] <= B'(1) << j;
-      else if (clear_i) rq_q[B*j +: B] <= B'(1) << j;
+      else if (clear_i[0]) rq_q[B*j +: B] <= B'(1) << j;
       else if (out_hs)  rq_q[B*j +: B] <= rot(rq_q[B*j +: B], N % B);
     end
   end
   for (genvar s = 0; s < B; s++) begin : gen_slot
+    localparam int Cs = (CLR_COPIES > 1) ? 1 + s % (CLR_COPIES - 1) : 0;   // the slot's copy of clear_i
     logic [127:0] wd;                 // the slot's write data: the selected lane, or zero
     always_comb begin
       wd = '0;
@@ -252,7 +253,8 @@ module aesf_gcm_pack #(
     end
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni)        buf_q[s] <= '0;
-      else if (sw_q[s])   buf_q[s] <= wd;   // (no wipe at clear_i: public data, see the header)
+      else if (clear_i[Cs]) buf_q[s] <= '0;
+      else if (sw_q[s])   buf_q[s] <= wd;
     end
   end
   // the read multiplexers, AND-OR chains of one-hot selects
@@ -265,23 +267,11 @@ module aesf_gcm_pack #(
     assign out_data_o[N*128-1-128*j -: 128] = rd;
   end
 `ifdef FORMAL
-  // fv_wr_q[s]: slot s was written since the last clear and since an output beat last read it (a check only)
-  logic [B-1:0] fv_wr_q, fv_rd;
-  always_comb begin
-    fv_rd = '0;
-    for (int j = 0; j < N; j++) fv_rd = fv_rd | rq_q[B*j +: B];
-  end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)      fv_wr_q <= '0;
-    else if (clear_i) fv_wr_q <= '0;
-    else              fv_wr_q <= (fv_wr_q & ~(out_hs ? fv_rd : B'(0))) | sw_q;
-  end
   // the pointers are one-hot, the lanes' read pointers N consecutive slots, and with no beat in the s register
-  // the start of the next beat lies as many slots past the read pointer as the fill level counts blocks; an
-  // output beat reads written slots only (so the slots need no wipe at clear_i, see the header)
+  // the start of the next beat lies as many slots past the read pointer as the fill level counts blocks
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
-      if (out_valid_o) assert ((fv_wr_q & fv_rd) == fv_rd);
+      assert (clear_i == {CLR_COPIES{clear_i[0]}});   // the copies of the clear agree
       assert ($onehot(wa_q));
       for (int j = 0; j < N; j++) assert (rq_q[B*j +: B] == rot(rq_q[B-1:0], j));
       assert ($onehot(rq_q[B-1:0]));
