@@ -215,9 +215,7 @@ module aesf_gcm_lanes #(
   localparam int McPack = 1;    // packer control and input registers, packer -> GHASH FIFO
   localparam int McIss  = 2;    // issue side and its next-message register
   localparam int McIn   = 3;    // input side, its next-message register and load decision
-  localparam int McSlot = 4;    // the packer's slots (PkSlotClr copies, aesf_gcm_pack CLR_COPIES)
-  localparam int PkSlotClr = 4;
-  localparam int NMc    = McSlot + PkSlotClr;
+  localparam int NMc    = 4;    // (the packer's slots are not wiped: public data, see aesf_gcm_pack)
   localparam int MaGh   = 0;    // GHASH unit
   localparam int MaMain = 1;    // main FSM (-> StAbort), tag side
   localparam int NMa    = 2;
@@ -361,8 +359,8 @@ module aesf_gcm_lanes #(
 
   logic             pko_v, pko_r;
   logic [N*128-1:0] pko_d;
-  aesf_gcm_pack #(.N(N), .IN_REG(2), .CLR_COPIES(1 + PkSlotClr)) u_pack (
-    .clk_i, .rst_ni, .clear_i({mclr_q[McSlot +: PkSlotClr], mclr_q[McPack]}),
+  aesf_gcm_pack #(.N(N), .IN_REG(2)) u_pack (
+    .clk_i, .rst_ni, .clear_i(mclr_q[McPack]),
     .in_valid_i(pk_v), .in_ready_o(pk_r), .in_data_i(pk_d), .in_be_i(pk_be), .in_cnt_i(pk_cnt), .in_pad_i(pk_pad),
     .out_valid_o(pko_v), .out_ready_i(pko_r), .out_data_o(pko_d)
   );
@@ -1250,7 +1248,15 @@ module aesf_gcm_lanes #(
       end
     end
   end
+  // Lane l's memory addresses count by themselves from the lane's own copies (timing, issue 19, thirty-third
+  // round: loaded with ks_wp_d / ks_rp_d, the copies sat beside the control that computes them, and the read
+  // address's route across the die to lane l's memory was N = 2's median path): the write address steps with the
+  // lane's write enable kw_q[l] (= ks_wr), the read address with a refill, which the lane's refill copies give as
+  // (kf_q[l] | kf_q[N + l]) && (kn_q[l] || kp_q[l]) (= ks_fill_q && (ks_ne_q || ks_push) = ks_load || ks_byp).
+  // Both stay equal to the pointers (asserted below).
   for (genvar l = 0; l < N; l++) begin : gen_ks_wcopy
+    logic kr_step;
+    assign kr_step = (kf_q[l] || kf_q[N + l]) && (kn_q[l] || kp_q[l]);
     (* keep *)
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -1260,7 +1266,8 @@ module aesf_gcm_lanes #(
         if (ks_clr) begin
           kwp_q[KS_LOG2*l +: KS_LOG2] <= '0; krp_q[KS_LOG2*l +: KS_LOG2] <= '0;
         end else begin
-          kwp_q[KS_LOG2*l +: KS_LOG2] <= ks_wp_d[KS_LOG2-1:0]; krp_q[KS_LOG2*l +: KS_LOG2] <= ks_rp_d[KS_LOG2-1:0];
+          kwp_q[KS_LOG2*l +: KS_LOG2] <= kwp_q[KS_LOG2*l +: KS_LOG2] + KS_LOG2'(kw_q[l]);
+          krp_q[KS_LOG2*l +: KS_LOG2] <= krp_q[KS_LOG2*l +: KS_LOG2] + KS_LOG2'(kr_step);
         end
       end
     end

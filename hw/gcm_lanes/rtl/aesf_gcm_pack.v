@@ -16,23 +16,25 @@
 // slot-multiplexer path was N = 1's ECP5 critical path). in_ready_o is a flop: it promises room for the beats
 // in the input registers plus one more beat of up to 2N - 1 blocks (N blocks and N - 1 zero blocks of padding)
 // whatever the output does, so neither in_valid_i nor out_ready_i reaches it combinationally.
+// Data and clear_i: the packer holds GHASH input only (AAD, ciphertext, the IV of a non-96-bit IV, length blocks,
+// masked by in_be_i before a slot is written): public data in GCM, so clear_i (abort / zeroize) resets the control
+// and drops every held block by its pointers, without wiping the data flip-flops. Every slot is written after the
+// clear before an output beat reads it (FORMAL below), and the input registers load in every cycle. (Timing, issue
+// 19, thirty-second round: the slots' synchronous wipe was a clear of B x 128 flip-flops spread over the die, a
+// median path of N = 2.)
 
 `default_nettype none
 
 module aesf_gcm_pack #(
   parameter int N      = 2,  // blocks per beat: 1..8
-  parameter int IN_REG = 1,  // input registers in front of the buffer: 1 or 2 (2: the accepted beat is registered
+  parameter int IN_REG = 1   // input registers in front of the buffer: 1 or 2 (2: the accepted beat is registered
                              // once more before the buffer's slot multiplexers, so the caller's handshake logic and
                              // the buffer can sit far apart on the device; +1 cycle, 4 (2N - 1) slots instead
                              // of 3 (2N - 1))
-  parameter int CLR_COPIES = 1  // copies of clear_i, all equal: 1..16. Bit 0 clears the control and the input
-                                // registers; with more than one, slot s is wiped by bit 1 + s % (CLR_COPIES - 1)
-                                // (timing, issue 19: one clear for the B x 128 slot flip-flops, placed where the
-                                // caller computes it, was a net of 2,147 loads in N = 2's netlist)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,     // asynchronous, active low
-  input  logic [CLR_COPIES-1:0] clear_i,  // drop everything (abort / zeroize), one flip-flop copy per bit
+  input  logic             clear_i,    // drop every held block (abort / zeroize): control only, see above
   input  logic             in_valid_i,
   output logic             in_ready_o,
   input  logic [N*128-1:0] in_data_i,
@@ -47,8 +49,8 @@ module aesf_gcm_pack #(
 );
 
   aesf_param_check #(
-    .ILLEGAL(N < 1 || N > 8 || IN_REG < 1 || IN_REG > 2 || CLR_COPIES < 1 || CLR_COPIES > 16),
-    .MSG    ("aesf_gcm_pack: N must be 1..8, IN_REG 1..2, CLR_COPIES 1..16")
+    .ILLEGAL(N < 1 || N > 8 || IN_REG < 1 || IN_REG > 2),
+    .MSG    ("aesf_gcm_pack: N must be 1..8, IN_REG 1..2")
   ) u_param_check ();
 
   // buffer slots: up to 2N-1 held + the beats in the input registers + one more beat, each up to 2N-1 blocks
@@ -57,8 +59,8 @@ module aesf_gcm_pack #(
   // The fill level is one-hot (pos_q[c] = c blocks held, c = 0..B): every select of the slot multiplexers, the
   // output lane masks and the ready / valid flags are a gate or two behind flip-flops, no adder or compare
   // (timing, issue 19: the binary count -> compare -> slot select chain crossed the device on N = 2).
-  logic [127:0]     buf_q [B];        // the block slots (below; at module scope: Icarus 11 leaves an unpacked
-                                      // array declared inside a generate block at X)
+  logic [B*128-1:0] buf_q;            // the block slots, slot s in [128*s +: 128] (below; one packed vector: each
+                                      // slot is written per 32-bit group)
   logic [B:0]       pos_q, pos_d;     // one-hot fill level
   logic [B:0]       c_oh;             // fill level after this cycle's output beat
   logic [B:0]       cp_oh;            // ... and after the input beat's padding
@@ -122,22 +124,18 @@ module aesf_gcm_pack #(
     logic [N:0]       p_cnt_oh_q;
     logic [N-1:0]     p_ln_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        p_v_q <= 1'b0; p_d_q <= '0;
-      end else if (clear_i[0]) begin
-        p_v_q <= 1'b0; p_d_q <= '0;   // (the data is wiped; the beat's shape below is no secret)
-      end else begin
-        p_v_q  <= in_hs;
-        p_d_q  <= in_data_i;          // no enable, as s_d_q
-      end
+      if (!rst_ni)         p_v_q <= 1'b0;
+      else if (clear_i)    p_v_q <= 1'b0;
+      else                 p_v_q <= in_hs;
     end
-    // the beat's shape: loaded in every cycle, no enable and no clear, read only while p_v_q (timing, issue 19,
-    // twenty-seventh round: the caller's byte enables and the handshake were in front of these flip-flops'
-    // clear and enable)
+    // the beat and its shape: loaded in every cycle, no enable and no clear, read only while p_v_q (timing, issue
+    // 19, twenty-seventh round: the caller's byte enables and the handshake were in front of these flip-flops'
+    // clear and enable; thirty-second round: the data's wipe, see the header)
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        p_be_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
+        p_d_q <= '0; p_be_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
       end else begin
+        p_d_q      <= in_data_i;
         p_be_q     <= in_be_i;
         p_cnt_oh_q <= in_cnt_oh;
         p_ln_q     <= in_ln;
@@ -159,15 +157,13 @@ module aesf_gcm_pack #(
       s_v_q      <= 1'b0;
       s_cnt_oh_q <= '0;
       s_pad_oh_q <= '0;
-      s_d_q      <= '0;
-    end else if (clear_i[0]) begin
+    end else if (clear_i) begin
       pos_q      <= (B+1)'(1);
       full_q     <= 1'b0;
       rdy_q      <= 1'b1;
       s_v_q      <= 1'b0;
       s_cnt_oh_q <= '0;
       s_pad_oh_q <= '0;
-      s_d_q      <= '0;
     end else begin
       pos_q    <= pos_d;
       full_q   <= |pos_d[B:N];
@@ -175,12 +171,16 @@ module aesf_gcm_pack #(
       // possibly taken now + one more beat (each up to 2N - 1 blocks with padding) fit in B slots
       rdy_q    <= |pos_d[2*N-1:0];
       s_v_q    <= e_v;
-      s_d_q    <= e_d;                // no enable (timing): only read while s_v_q, wiped by clear_i
       if (e_v) begin
         s_cnt_oh_q <= e_cnt_oh;
         s_pad_oh_q <= e_pad_oh;
       end
     end
+  end
+  // the s register's data: no enable and no clear (timing), only read while s_v_q
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) s_d_q <= '0;
+    else         s_d_q <= e_d;
   end
 
   // the block slots: a ring of B slots, for every N. A beat is given its slots as it enters the s register: wa_q
@@ -196,9 +196,16 @@ module aesf_gcm_pack #(
     rot = (m == 0) ? x : ((x << m) | (x >> (B - m)));
   endfunction
   logic [B-1:0]   wa_q, wa_d;         // one-hot: the first slot of the next beat entering the s register
-  logic [B-1:0]   sw_q, sw_d;         // slot s is written in this cycle (from the s register)
-  logic [B*N-1:0] sl_q, sl_d;         // ... with lane k (sl_q[N*s + k]); none set: a padding block (zero)
-  logic [N*B-1:0] rq_q;               // output lane j's one-hot read pointer (the slot of block j) in [B*j +: B]
+  // The slots' write enables and sources and the read pointers drive 128 bits each: one copy per 32-bit group g of
+  // a block (G copies), so that each flip-flop drives 32 loads and sits beside its group (timing, issue 19,
+  // thirty-fourth round: with one copy the read pointer -> a route of 7.5-8.2 ns -> the read AND-OR -> the GHASH
+  // FIFO's write data was N = 2's critical path on the LFE5UM5G-85F). The copies are equal (asserted below).
+  localparam int G = 4;
+  logic [B-1:0]     sw_d;
+  logic [B*N-1:0]   sl_d;
+  logic [G*B-1:0]   sw_q;             // slot s is written in this cycle (from the s register): [B*g + s]
+  logic [G*B*N-1:0] sl_q;             // ... with lane k ([B*N*g + N*s + k]); none set: a padding block (zero)
+  logic [G*N*B-1:0] rq_q;             // output lane j's one-hot read pointer (the slot of block j): [B*(N*g + j) +: B]
   always_comb begin
     sw_d = '0;
     sl_d = '0;
@@ -229,58 +236,89 @@ module aesf_gcm_pack #(
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      wa_q <= B'(1); sw_q <= '0; sl_q <= '0;
-    end else if (clear_i[0]) begin
-      wa_q <= B'(1); sw_q <= '0; sl_q <= '0;
+      wa_q <= B'(1);
+    end else if (clear_i) begin
+      wa_q <= B'(1);
     end else begin
-      wa_q <= wa_d; sw_q <= sw_d; sl_q <= sl_d;
+      wa_q <= wa_d;
     end
   end
-  for (genvar j = 0; j < N; j++) begin : gen_rq
+  for (genvar g = 0; g < G; g++) begin : gen_cp
     (* keep *)
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni)      rq_q[B*j +: B] <= B'(1) << j;
-      else if (clear_i[0]) rq_q[B*j +: B] <= B'(1) << j;
-      else if (out_hs)  rq_q[B*j +: B] <= rot(rq_q[B*j +: B], N % B);
+      if (!rst_ni) begin
+        sw_q[B*g +: B] <= '0; sl_q[B*N*g +: B*N] <= '0;
+      end else if (clear_i) begin
+        sw_q[B*g +: B] <= '0; sl_q[B*N*g +: B*N] <= '0;
+      end else begin
+        sw_q[B*g +: B] <= sw_d; sl_q[B*N*g +: B*N] <= sl_d;
+      end
+    end
+    for (genvar j = 0; j < N; j++) begin : gen_rq
+      (* keep *)
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni)      rq_q[B*(N*g + j) +: B] <= B'(1) << j;
+        else if (clear_i) rq_q[B*(N*g + j) +: B] <= B'(1) << j;
+        else if (out_hs)  rq_q[B*(N*g + j) +: B] <= rot(rq_q[B*(N*g + j) +: B], N % B);
+      end
     end
   end
   for (genvar s = 0; s < B; s++) begin : gen_slot
-    localparam int Cs = (CLR_COPIES > 1) ? 1 + s % (CLR_COPIES - 1) : 0;   // the slot's copy of clear_i
-    logic [127:0] wd;                 // the slot's write data: the selected lane, or zero
-    always_comb begin
-      wd = '0;
-      for (int k = 0; k < N; k++) wd = wd | (sl_q[N * s + k] ? s_d_q[N*128-1-128*k -: 128] : 128'd0);
-    end
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni)        buf_q[s] <= '0;
-      else if (clear_i[Cs]) buf_q[s] <= '0;
-      else if (sw_q[s])   buf_q[s] <= wd;
+    for (genvar g = 0; g < G; g++) begin : gen_g   // 32-bit group g (bits 32g + 31 .. 32g), its own copies
+      logic [31:0] wd;                // the group's write data: the selected lane, or zero
+      always_comb begin
+        wd = '0;
+        for (int k = 0; k < N; k++) wd = wd | (sl_q[B*N*g + N*s + k] ? s_d_q[N*128-128-128*k + 32*g +: 32] : 32'd0);
+      end
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni)              buf_q[128*s + 32*g +: 32] <= '0;
+        else if (sw_q[B*g + s])   buf_q[128*s + 32*g +: 32] <= wd;   // (no wipe at clear_i: public data, see the header)
+      end
     end
   end
   // the read multiplexers, AND-OR chains of one-hot selects
   for (genvar j = 0; j < N; j++) begin : gen_out
-    logic [127:0] rd;
-    always_comb begin
-      rd = '0;
-      for (int s = 0; s < B; s++) rd = rd | (rq_q[B*j + s] ? buf_q[s] : 128'd0);
+    for (genvar g = 0; g < G; g++) begin : gen_g
+      logic [31:0] rd;
+      always_comb begin
+        rd = '0;
+        for (int s = 0; s < B; s++) rd = rd | (rq_q[B*(N*g + j) + s] ? buf_q[128*s + 32*g +: 32] : 32'd0);
+      end
+      assign out_data_o[N*128-128-128*j + 32*g +: 32] = rd;
     end
-    assign out_data_o[N*128-1-128*j -: 128] = rd;
   end
 `ifdef FORMAL
+  // fv_wr_q[s]: slot s was written since the last clear and since an output beat last read it (a check only)
+  logic [B-1:0] fv_wr_q, fv_rd;
+  always_comb begin
+    fv_rd = '0;
+    for (int j = 0; j < N; j++) fv_rd = fv_rd | rq_q[B*j +: B];
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)      fv_wr_q <= '0;
+    else if (clear_i) fv_wr_q <= '0;
+    else              fv_wr_q <= (fv_wr_q & ~(out_hs ? fv_rd : B'(0))) | sw_q[B-1:0];
+  end
   // the pointers are one-hot, the lanes' read pointers N consecutive slots, and with no beat in the s register
-  // the start of the next beat lies as many slots past the read pointer as the fill level counts blocks
+  // the start of the next beat lies as many slots past the read pointer as the fill level counts blocks; an
+  // output beat reads written slots only (so the slots need no wipe at clear_i, see the header)
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (rst_ni) begin
-      assert (clear_i == {CLR_COPIES{clear_i[0]}});   // the copies of the clear agree
+      if (out_valid_o) assert ((fv_wr_q & fv_rd) == fv_rd);
       assert ($onehot(wa_q));
       for (int j = 0; j < N; j++) assert (rq_q[B*j +: B] == rot(rq_q[B-1:0], j));
       assert ($onehot(rq_q[B-1:0]));
+      for (int g = 1; g < G; g++) begin   // the copies of every group equal group 0's
+        assert (rq_q[B*N*g +: B*N] == rq_q[B*N-1:0]);
+        assert (sw_q[B*g +: B] == sw_q[B-1:0]);
+        assert (sl_q[B*N*g +: B*N] == sl_q[B*N-1:0]);
+      end
       if (!s_v_q) begin
         for (int c = 0; c < B; c++) begin
           if (pos_q[c]) assert (wa_q == rot(rq_q[B-1:0], c));
         end
       end
-      if (!s_v_q) assert (sw_q == '0);
+      if (!s_v_q) assert (sw_q[B-1:0] == '0);
     end
   end
 `endif
