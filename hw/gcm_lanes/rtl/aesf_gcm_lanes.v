@@ -596,12 +596,6 @@ module aesf_gcm_lanes #(
   localparam int IpLen = 4;
   localparam int NIp   = 5;
   logic [NIp-1:0] ipk_q, ipk_d;
-  // ... and once more per 32-bit group of the packer's input beat (NPc kept copies, group c in [NIp*c +: NIp]):
-  // each selects its group's data and byte enables, so no copy drives more than 36 loads and each can sit beside
-  // its part of the packer's input register (timing, issue 19, thirty-fifth round: ipk_q -> 1 LUT -> a route of
-  // 9-14 ns -> the packer's input register was the LFE5U-85F median path of the thirty-fourth round)
-  localparam int NPc = 4 * N;
-  logic [NPc*NIp-1:0] ipc_q;
   // The current beat of a segment: cur_small = at most N blocks left (this is the last beat), then
   // cur_low = blocks left (1..N; 0 only for an empty AAD segment). From flags, no wide compare.
   logic        cur_small;
@@ -643,17 +637,11 @@ module aesf_gcm_lanes #(
   // median path of the twenty-sixth round). FORMAL checks them against the definition from the counts for every
   // beat the packer takes.
   logic [N*16-1:0] cur_be;
-  for (genvar c = 0; c < NPc; c++) begin : gen_cur_be   // bytes 4c .. 4c + 3, from group c's state copy
-    logic [NIp-1:0] ip;
-    logic [3:0]     be;
-    assign ip = ipc_q[NIp*c +: NIp];
-    always_comb begin
-      be = '1;
-      if (ip[IpIv]  && iv_small_q)  be = iv_be_q[4*c +: 4];
-      if (ip[IpAad] && aad_small_q) be = aad_be_q[4*c +: 4];
-      if (ip[IpTxt] && txt_small_q) be = txt_be_q[4*c +: 4];
-    end
-    assign cur_be[4*c +: 4] = be;
+  always_comb begin
+    cur_be = '1;
+    if (ipk_q[IpIv]  && iv_small_q)  cur_be = iv_be_q;
+    if (ipk_q[IpAad] && aad_small_q) cur_be = aad_be_q;
+    if (ipk_q[IpTxt] && txt_small_q) cur_be = txt_be_q;
   end
 
   // text: keystream XOR into a two-beat output FIFO. Its flags are registers: whether the core may take a text
@@ -781,39 +769,28 @@ module aesf_gcm_lanes #(
   assign ivlenblk = {64'd0, 45'd0, iv_len_q, 3'd0};                     // 0^64 || [len(IV)]_64
   always_comb begin
     pk_v    = 1'b0;
+    pk_d    = in_data_i;
+    pk_be   = cur_be;
     pk_cnt  = cur_cnt;
     pk_pad  = pad_q;
     if (ipk_q[IpIv]) pk_v = in_hs && !iv96_q;
     if (ipk_q[IpJ0]) begin
       pk_v    = !ivlen_sent_q;
+      pk_d    = {ivlenblk, {(N-1)*128{1'b0}}};
+      pk_be   = '1;
       pk_cnt  = 4'd1;
     end
     if (ipk_q[IpAad]) pk_v = in_hs;
-    if (ipk_q[IpTxt]) pk_v = in_hs;
+    if (ipk_q[IpTxt]) begin
+      pk_v = in_hs;
+      pk_d = dec_q ? in_data_i : (in_data_i ^ ks_hd);   // (unmasked: the packer applies pk_be)
+    end
     if (ipk_q[IpLen]) begin
       pk_v    = 1'b1;
+      pk_d    = {lenblk, {(N-1)*128{1'b0}}};
+      pk_be   = '1;
       pk_cnt  = 4'd1;
     end
-  end
-  // the beat's data and byte enables, per 32-bit group c from its own state copy (see ipc_q)
-  logic [N*128-1:0] pk_j0d, pk_lnd, pk_txd;
-  assign pk_j0d = {ivlenblk, {(N-1)*128{1'b0}}};
-  assign pk_lnd = {lenblk, {(N-1)*128{1'b0}}};
-  assign pk_txd = dec_q ? in_data_i : (in_data_i ^ ks_hd);   // (unmasked: the packer applies pk_be)
-  for (genvar c = 0; c < NPc; c++) begin : gen_pk_d
-    logic [NIp-1:0] ip;
-    logic [31:0]    d;
-    logic [3:0]     be;
-    assign ip = ipc_q[NIp*c +: NIp];
-    always_comb begin
-      d  = in_data_i[32*c +: 32];
-      be = cur_be[4*c +: 4];
-      if (ip[IpJ0])  begin d = pk_j0d[32*c +: 32]; be = '1; end
-      if (ip[IpTxt])       d = pk_txd[32*c +: 32];
-      if (ip[IpLen]) begin d = pk_lnd[32*c +: 32]; be = '1; end
-    end
-    assign pk_d[32*c +: 32] = d;
-    assign pk_be[4*c +: 4]  = be;
   end
 
   // ------------------------------------------------------------------------------------------
@@ -1479,14 +1456,6 @@ module aesf_gcm_lanes #(
     else if (mclr_q[McIn])  ipk_q <= '0;
     else                    ipk_q <= ipk_d;
   end
-  for (genvar c = 0; c < NPc; c++) begin : gen_ipc
-    (* keep *)
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni)            ipc_q[NIp*c +: NIp] <= '0;
-      else if (mclr_q[McIn])  ipc_q[NIp*c +: NIp] <= '0;
-      else                    ipc_q[NIp*c +: NIp] <= ipk_d;
-    end
-  end
 
   // the load decision's registered parts (see i_load), from the next values of ist_q, tg_ld_q, the armed part
   // (i_arm_d) and i_nok_q
@@ -1731,7 +1700,6 @@ module aesf_gcm_lanes #(
       if (sst_q == StSCtr) assert (ctr_small_q == (ctr_left_q <= 33'(N)));
       if (sst_q == StSCtr) assert (ctr_left_q != '0);         // StSCtr always has a counter block left
       assert (ipk_q == {ist_q == StILen, ist_q == StITxt, ist_q == StIAad, ist_q == StIJ0, ist_q == StIIv});
-      for (int c = 0; c < NPc; c++) assert (ipc_q[NIp*c +: NIp] == ipk_q);
       // the input beat's byte enables match their definition from the blocks left and the segment's byte length
       // (bytes beyond the segment and lanes beyond the beat's blocks disabled) for every beat the packer takes
       if (pk_v && (ist_q == StIIv || ist_q == StIAad || ist_q == StITxt)) begin
