@@ -188,10 +188,10 @@ module aesf_gcm_pack #(
   // each slot's write enable and source (lane k of the s register, or none: a zero padding block) are registered
   // per slot (sw_q, sl_q), so that a slot is written, in the next cycle, from flip-flops of its own. The output
   // beat is the N slots from the read pointer (an AND-OR of one-hot selects; one copy of the pointer per output
-  // lane, rotated by the lane); an output handshake moves the read pointers only (timing, issue 19, twentieth
-  // round: as a shift buffer the handshake and the s register's valid selected all B x 128 slot flip-flops,
-  // nets of 1,966 and 4,335 loads in N = 2's netlist). The fill level pos_q counts the same blocks as before:
-  // the flags and every cycle are unchanged.
+  // lane, rotated by the lane, and per 32-bit group as sw_q / sl_q, see G); an output handshake moves the read
+  // pointers only (timing, issue 19, twentieth round: as a shift buffer the handshake and the s register's valid
+  // selected all B x 128 slot flip-flops, nets of 1,966 and 4,335 loads in N = 2's netlist). The fill level pos_q
+  // counts the same blocks as before: the flags and every cycle are unchanged.
   function automatic logic [B-1:0] rot(input logic [B-1:0] x, input int m);   // rotate up by m (0..B-1)
     rot = (m == 0) ? x : ((x << m) | (x >> (B - m)));
   endfunction
