@@ -350,8 +350,8 @@ module aesf_gcm_lanes #(
   // GHASH: packer + N-lane aggregated GHASH (messages stream through it: starts queue, results in order)
   // ------------------------------------------------------------------------------------------
   logic             pk_v, pk_r, gh_in_v, gh_in_r;
-  logic [N*16-1:0]  pk_be, pk_kse;
-  logic [127:0]     pk_blk;
+  logic [N*128-1:0] pk_d;
+  logic [N*16-1:0]  pk_be;
   logic [3:0]       pk_cnt, pk_pad;
   logic             gh_h_v, gh_h_r, gh_hok, gh_st_v, gh_st_r, gh_o_v, gh_o_r, gh_busy, gh_abort;
   logic [127:0]     gh_h, gh_o;
@@ -361,8 +361,7 @@ module aesf_gcm_lanes #(
   logic [N*128-1:0] pko_d;
   aesf_gcm_pack #(.N(N), .IN_REG(2)) u_pack (
     .clk_i, .rst_ni, .clear_i(mclr_q[McPack]),
-    .in_valid_i(pk_v), .in_ready_o(pk_r), .in_data_i(in_data_i), .in_be_i(pk_be), .in_ks_i(ks_hd), .in_kse_i(pk_kse),
-    .in_blk_i(pk_blk), .in_cnt_i(pk_cnt), .in_pad_i(pk_pad),
+    .in_valid_i(pk_v), .in_ready_o(pk_r), .in_data_i(pk_d), .in_be_i(pk_be), .in_cnt_i(pk_cnt), .in_pad_i(pk_pad),
     .out_valid_o(pko_v), .out_ready_i(pko_r), .out_data_o(pko_d)
   );
 
@@ -764,36 +763,32 @@ module aesf_gcm_lanes #(
                   : (ist_q == StITag)  ? {1'b1, ErrNone, 1'b1, tg_txt_q, tg_be_q, tagin_w}
                                        : {1'b1, ErrNone, dec_q, !txt_none_q, tag_be_q, tagin_w};
 
-  // packer input: the packer forms the beat after its input register from the user's data, the keystream (a text
-  // beat of an encryption: the ciphertext goes to GHASH) and a length block for lane 0 (the J0 beat of a non-96-bit
-  // IV, the message's length block; the user's data is disabled then), so the input state selects byte enables
-  // and the length block only, not N x 128 data bits (timing, issue 19, thirty-sixth round; see aesf_gcm_pack)
+  // packer input
   logic [127:0] lenblk, ivlenblk;
   assign lenblk   = {29'd0, aad_len_q, 3'd0, 25'd0, txt_len_q, 3'd0};   // [len(A)]_64 || [len(C)]_64
   assign ivlenblk = {64'd0, 45'd0, iv_len_q, 3'd0};                     // 0^64 || [len(IV)]_64
   always_comb begin
     pk_v    = 1'b0;
+    pk_d    = in_data_i;
     pk_be   = cur_be;
-    pk_kse  = '0;
-    pk_blk  = '0;
     pk_cnt  = cur_cnt;
     pk_pad  = pad_q;
     if (ipk_q[IpIv]) pk_v = in_hs && !iv96_q;
     if (ipk_q[IpJ0]) begin
       pk_v    = !ivlen_sent_q;
-      pk_be   = '0;
-      pk_blk  = ivlenblk;
+      pk_d    = {ivlenblk, {(N-1)*128{1'b0}}};
+      pk_be   = '1;
       pk_cnt  = 4'd1;
     end
     if (ipk_q[IpAad]) pk_v = in_hs;
     if (ipk_q[IpTxt]) begin
-      pk_v    = in_hs;
-      pk_kse  = {(N*16){!dec_q}};     // (the packer applies pk_be after the XOR)
+      pk_v = in_hs;
+      pk_d = dec_q ? in_data_i : (in_data_i ^ ks_hd);   // (unmasked: the packer applies pk_be)
     end
     if (ipk_q[IpLen]) begin
       pk_v    = 1'b1;
-      pk_be   = '0;
-      pk_blk  = lenblk;
+      pk_d    = {lenblk, {(N-1)*128{1'b0}}};
+      pk_be   = '1;
       pk_cnt  = 4'd1;
     end
   end

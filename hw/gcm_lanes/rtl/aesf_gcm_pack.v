@@ -16,23 +16,12 @@
 // slot-multiplexer path was N = 1's ECP5 critical path). in_ready_o is a flop: it promises room for the beats
 // in the input registers plus one more beat of up to 2N - 1 blocks (N blocks and N - 1 zero blocks of padding)
 // whatever the output does, so neither in_valid_i nor out_ready_i reaches it combinationally.
-// The beat: ((in_data_i ^ (in_ks_i & in_kse_i)) & in_be_i) | {in_blk_i, 0}, formed after the first input register
-// from the registered sources (each enable per byte). The caller gives its sources as they are (the user's data, the
-// keystream, a length block for lane 0) and per-byte enables, not one selected beat, so no state flip-flop of the
-// caller selects N x 128 bits in front of the input register (timing, issue 19, thirty-sixth round: the caller's
-// segment state -> its 128-bit multiplexer -> a route of 9-14 ns -> this input register was the LFE5U-85F median
-// path of the thirty-fourth round).
 // Data and clear_i: the packer holds GHASH input only (AAD, ciphertext, the IV of a non-96-bit IV, length blocks,
 // masked by in_be_i before a slot is written): public data in GCM, so clear_i (abort / zeroize) resets the control
 // and drops every held block by its pointers, without wiping the data flip-flops. Every slot is written after the
 // clear before an output beat reads it (FORMAL below), and the input registers load in every cycle. (Timing, issue
 // 19, thirty-second round: the slots' synchronous wipe was a clear of B x 128 flip-flops spread over the die, a
-// median path of N = 2.) The clear reaches the fill level, the flags and the write pointer only: the ring does not
-// restart at slot 0 but at the read pointer (the write pointer takes its value), so the read pointers and the
-// slots' write enables and sources (G x (N + 2) x B flip-flops) need no clear; a write still registered at the
-// clear lands, from the beat that was dropped, before any beat taken after it and in a slot that no output beat
-// reads before a later beat writes it (FORMAL below; thirty-sixth round: the clear of those copies was a median
-// path of the thirty-fifth round's trial).
+// median path of N = 2.)
 
 `default_nettype none
 
@@ -52,10 +41,6 @@ module aesf_gcm_pack #(
   input  logic [N*16-1:0]  in_be_i,    // byte enables of in_data_i (same order, one bit per byte): a disabled
                                        // byte enters as 0. Applied after the first input register (IN_REG 2), so
                                        // the caller's masking logic is not on its data path (timing, issue 19)
-  input  logic [N*128-1:0] in_ks_i,    // XORed into in_data_i where in_kse_i (before in_be_i; the keystream)
-  input  logic [N*16-1:0]  in_kse_i,   // its byte enables (same order)
-  input  logic [127:0]     in_blk_i,   // ORed into block 0 of the beat after the byte enables (a length block;
-                                       // 0 on every other beat)
   input  logic [3:0]       in_cnt_i,   // blocks in this beat, 1..N (lanes 0 .. cnt-1)
   input  logic [3:0]       in_pad_i,   // zero blocks before them: 0..N-1 (a message's first beat only)
   output logic             out_valid_o,
@@ -93,12 +78,6 @@ module aesf_gcm_pack #(
   // the beat entering the s register: the caller's (IN_REG 1) or the p register's (IN_REG 2)
   logic             e_v;
   logic [N*128-1:0] e_d;
-  // the beat from its sources (see the header)
-  function automatic logic [N*128-1:0] beat(input logic [N*128-1:0] d, input logic [N*128-1:0] ks,
-                                            input logic [N*16-1:0] kse, input logic [N*16-1:0] be,
-                                            input logic [127:0] blk);
-    beat = ((d ^ (ks & be_bits(kse))) & be_bits(be)) | {blk, {(N-1)*128{1'b0}}};
-  endfunction
   logic [N:0]       e_cnt_oh;
   logic [N-1:0]     e_ln;
   logic [N-1:0]     e_pad_oh;
@@ -142,9 +121,6 @@ module aesf_gcm_pack #(
     logic [N-1:0]     p_pad_oh_q;
     logic [N*128-1:0] p_d_q;
     logic [N*16-1:0]  p_be_q;
-    logic [N*128-1:0] p_ks_q;
-    logic [N*16-1:0]  p_kse_q;
-    logic [127:0]     p_blk_q;
     logic [N:0]       p_cnt_oh_q;
     logic [N-1:0]     p_ln_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -158,22 +134,18 @@ module aesf_gcm_pack #(
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         p_d_q <= '0; p_be_q <= '0; p_cnt_oh_q <= '0; p_ln_q <= '0; p_pad_oh_q <= '0;
-        p_ks_q <= '0; p_kse_q <= '0; p_blk_q <= '0;
       end else begin
         p_d_q      <= in_data_i;
         p_be_q     <= in_be_i;
-        p_ks_q     <= in_ks_i;
-        p_kse_q    <= in_kse_i;
-        p_blk_q    <= in_blk_i;
         p_cnt_oh_q <= in_cnt_oh;
         p_ln_q     <= in_ln;
         p_pad_oh_q <= in_pad_oh;
       end
     end
-    assign e_v = p_v_q; assign e_d = beat(p_d_q, p_ks_q, p_kse_q, p_be_q, p_blk_q); assign e_cnt_oh = p_cnt_oh_q; assign e_ln = p_ln_q;
+    assign e_v = p_v_q; assign e_d = p_d_q & be_bits(p_be_q); assign e_cnt_oh = p_cnt_oh_q; assign e_ln = p_ln_q;
     assign e_pad_oh = p_pad_oh_q;
   end else begin : gen_nop
-    assign e_v = in_hs; assign e_d = beat(in_data_i, in_ks_i, in_kse_i, in_be_i, in_blk_i); assign e_cnt_oh = in_cnt_oh; assign e_ln = in_ln;
+    assign e_v = in_hs; assign e_d = in_data_i & be_bits(in_be_i); assign e_cnt_oh = in_cnt_oh; assign e_ln = in_ln;
     assign e_pad_oh = in_pad_oh;
   end
 
@@ -266,7 +238,7 @@ module aesf_gcm_pack #(
     if (!rst_ni) begin
       wa_q <= B'(1);
     end else if (clear_i) begin
-      wa_q <= out_hs ? rot(rq_q[B-1:0], N % B) : rq_q[B-1:0];   // the read pointer after this edge
+      wa_q <= B'(1);
     end else begin
       wa_q <= wa_d;
     end
@@ -276,7 +248,9 @@ module aesf_gcm_pack #(
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         sw_q[B*g +: B] <= '0; sl_q[B*N*g +: B*N] <= '0;
-      end else begin                  // (no clear: see the header)
+      end else if (clear_i) begin
+        sw_q[B*g +: B] <= '0; sl_q[B*N*g +: B*N] <= '0;
+      end else begin
         sw_q[B*g +: B] <= sw_d; sl_q[B*N*g +: B*N] <= sl_d;
       end
     end
@@ -284,6 +258,7 @@ module aesf_gcm_pack #(
       (* keep *)
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni)      rq_q[B*(N*g + j) +: B] <= B'(1) << j;
+        else if (clear_i) rq_q[B*(N*g + j) +: B] <= B'(1) << j;
         else if (out_hs)  rq_q[B*(N*g + j) +: B] <= rot(rq_q[B*(N*g + j) +: B], N % B);
       end
     end
@@ -313,14 +288,8 @@ module aesf_gcm_pack #(
     end
   end
 `ifdef FORMAL
-  // fv_wr_q[s]: slot s was written since the last clear and since an output beat last read it (a check only); a
-  // write registered before the clear (fv_clr_q: in the cycle after it) does not count
+  // fv_wr_q[s]: slot s was written since the last clear and since an output beat last read it (a check only)
   logic [B-1:0] fv_wr_q, fv_rd;
-  logic         fv_clr_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) fv_clr_q <= 1'b0;
-    else         fv_clr_q <= clear_i;
-  end
   always_comb begin
     fv_rd = '0;
     for (int j = 0; j < N; j++) fv_rd = fv_rd | rq_q[B*j +: B];
@@ -328,7 +297,7 @@ module aesf_gcm_pack #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni)      fv_wr_q <= '0;
     else if (clear_i) fv_wr_q <= '0;
-    else              fv_wr_q <= (fv_wr_q & ~(out_hs ? fv_rd : B'(0))) | (fv_clr_q ? B'(0) : sw_q[B-1:0]);
+    else              fv_wr_q <= (fv_wr_q & ~(out_hs ? fv_rd : B'(0))) | sw_q[B-1:0];
   end
   // the pointers are one-hot, the lanes' read pointers N consecutive slots, and with no beat in the s register
   // the start of the next beat lies as many slots past the read pointer as the fill level counts blocks; an
@@ -349,7 +318,7 @@ module aesf_gcm_pack #(
           if (pos_q[c]) assert (wa_q == rot(rq_q[B-1:0], c));
         end
       end
-      if (!s_v_q && !fv_clr_q) assert (sw_q[B-1:0] == '0);
+      if (!s_v_q) assert (sw_q[B-1:0] == '0);
     end
   end
 `endif
